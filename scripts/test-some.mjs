@@ -1,0 +1,31 @@
+// Builds only the given test files (and what they import) into build/, then runs them.
+// Lets one part of the code base be tested while another part is mid-edit.
+// Usage: node scripts/test-some.mjs test/router/layer.test.ts [more.test.ts ...]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error('usage: node scripts/test-some.mjs <test files...>');
+  process.exit(2);
+}
+mkdirSync('.tmp', { recursive: true });
+const config = join('.tmp', `tsconfig.some.${process.pid}.json`);
+writeFileSync(
+  config,
+  JSON.stringify({
+    extends: '../tsconfig.test.json',
+    compilerOptions: { rootDir: '..', outDir: '../build' },
+    include: [],
+    files: files.map((file) => resolve(file)),
+  }),
+);
+const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', config], { stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+const built = files.map((file) => join('build', file.replace(/\.ts$/, '.js')));
+const run = spawnSync(process.execPath, ['--test', '--test-concurrency=4', ...built], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'test' },
+});
+process.exit(run.status ?? 1);

@@ -1,0 +1,135 @@
+/**
+ * Test driver: starts a handler on an ephemeral loopback port, sends raw requests with node:http,
+ * and returns status, headers and body. Also runs differential checks against express@4.
+ */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+export interface RequestOptions {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string | string[]>;
+  body?: string | Buffer;
+}
+
+export interface TestResponse {
+  status: number;
+  statusMessage: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  raw: Buffer;
+}
+
+/** Starts `handlerOrServer` on 127.0.0.1 with an OS-assigned port, runs `fn`, then closes the server. */
+export async function withServer<T>(
+  handlerOrServer: Handler | http.Server,
+  fn: (port: number, server: http.Server) => Promise<T>,
+): Promise<T> {
+  const server =
+    handlerOrServer instanceof http.Server ? handlerOrServer : http.createServer(handlerOrServer as Handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await fn((server.address() as AddressInfo).port, server);
+  } finally {
+    server.closeAllConnections?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Sends one request to 127.0.0.1:`port`. */
+export function send(port: number, options: RequestOptions = {}): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? '',
+            headers: res.headers,
+            body: raw.toString('utf8'),
+            raw,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+/** Starts `handler`, sends one request, closes. */
+export function request(handler: Handler | http.Server, options: RequestOptions = {}): Promise<TestResponse> {
+  return withServer(handler, (port) => send(port, options));
+}
+
+/** Sends several requests in order to one server. */
+export function requestAll(handler: Handler | http.Server, list: RequestOptions[]): Promise<TestResponse[]> {
+  return withServer(handler, async (port) => {
+    const out: TestResponse[] = [];
+    for (const options of list) out.push(await send(port, options));
+    return out;
+  });
+}
+
+/** Headers that legitimately differ between two servers or two runs. */
+const VOLATILE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'x-powered-by']);
+
+export interface Comparable {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/** Reduces a response to what a differential test compares. */
+export function comparable(res: TestResponse, normalizeBody?: (body: string) => string): Comparable {
+  const headers: Record<string, unknown> = {};
+  for (const name of Object.keys(res.headers).sort()) {
+    if (!VOLATILE_HEADERS.has(name)) headers[name] = res.headers[name];
+  }
+  if ('x-powered-by' in res.headers) headers['x-powered-by'] = '<present>';
+  return { status: res.status, headers, body: normalizeBody ? normalizeBody(res.body) : res.body };
+}
+
+export interface DifferentialOptions {
+  /** Rewrites bodies before comparison (e.g. to drop stack traces that name different files). */
+  normalizeBody?: (body: string) => string;
+}
+
+/**
+ * Runs the same app, built once with express@4 and once with webapp, against the same requests
+ * and asserts that status, headers (minus volatile ones) and body are identical.
+ */
+export async function assertSameAsExpress(
+  build: (lib: any) => Handler,
+  requests: RequestOptions[],
+  options: DifferentialOptions = {},
+): Promise<void> {
+  const express = require('express');
+  const webapp = require('../../src/index');
+  const expected = await requestAll(build(express), requests);
+  const actual = await requestAll(build(webapp), requests);
+  for (let i = 0; i < requests.length; i++) {
+    const label = `${requests[i].method ?? 'GET'} ${requests[i].path ?? '/'}`;
+    assert.deepEqual(
+      comparable(actual[i], options.normalizeBody),
+      comparable(expected[i], options.normalizeBody),
+      `webapp differs from express@4 for ${label}`,
+    );
+  }
+}

@@ -18,8 +18,8 @@ export interface AppInternal {
   mountpath: string | string[];
   parent?: AppInternal;
   _router?: any;
-  get(name: string): any;
-  set(name: string, value: unknown): AppInternal;
+  get(name: string, ...handlers: any[]): any;
+  set(name: string, value?: unknown): any;
   enabled(name: string): boolean;
   disabled(name: string): boolean;
   path(): string;

@@ -1,0 +1,262 @@
+/**
+ * The application prototype: settings, routing and mounting, engines and rendering, listening.
+ * `webapp()` copies these members onto a function, so an app is callable as a request listener
+ * (and as middleware of another app) while staying a real Function.
+ * @module
+ */
+import { EventEmitter } from 'node:events';
+import http, { IncomingMessage, ServerResponse } from 'node:http';
+import { finalHandler } from '../final-handler';
+import { createRouter, type Router } from '../router/index';
+import { methods } from '../router/methods';
+import type { PathArgument } from '../router/path';
+import type { AppInternal, Next, Req, Res } from '../types/internal';
+import { deprecate } from '../utils/deprecate';
+import { flatten } from '../utils/flatten';
+import { renderView } from '../view/render';
+import { compileSetting, defaultConfiguration, inheritFromParent } from './settings';
+
+type AnyHandler = (...args: any[]) => unknown;
+
+/** The application prototype (`webapp.application`). */
+export const application: Record<string, any> = {};
+
+/** Sets up a new application: settings, engines, locals, defaults. */
+application.init = function init(this: AppInternal): void {
+  this.cache = {};
+  this.engines = {};
+  this.settings = {};
+  this.defaultConfiguration();
+};
+
+application.defaultConfiguration = function (this: AppInternal): void {
+  defaultConfiguration(this);
+  this.on('mount', function onmount(this: AppInternal, parent: AppInternal) {
+    inheritFromParent(this, parent);
+  });
+  this.locals = Object.create(null);
+  this.mountpath = '/';
+  this.locals.settings = this.settings;
+  Object.defineProperty(this, 'router', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      throw new Error(
+        "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
+      );
+    },
+  });
+};
+
+/** Creates the app's router on first use (Express 4 apps have no `_router` until then). */
+application.lazyrouter = function lazyrouter(this: AppInternal): void {
+  if (!this._router) {
+    this._router = createRouter({
+      caseSensitive: this.enabled('case sensitive routing'),
+      strict: this.enabled('strict routing'),
+    });
+  }
+};
+
+/**
+ * Dispatches a request into the application. Without `callback` the app is the root and answers
+ * 404/errors itself; with one (as a mounted sub-app) it hands control back.
+ */
+application.handle = function handle(this: AppInternal, req: Req, res: Res, callback?: Next): void {
+  const router: Router | undefined = this._router;
+  const done =
+    callback ??
+    ((err?: unknown) => finalHandler(req, res, err, { env: this.get('env'), onerror: logError.bind(this) }));
+  if (!router) {
+    done();
+    return;
+  }
+  if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'webapp');
+  req.res = res;
+  res.req = req;
+  // Servers created by app.listen already build requests on these prototypes; others get swapped.
+  if (Object.getPrototypeOf(req) !== this.request) Object.setPrototypeOf(req, this.request);
+  if (Object.getPrototypeOf(res) !== this.response) Object.setPrototypeOf(res, this.response);
+  router.handle(req, res, done);
+};
+
+function logError(this: AppInternal, err: unknown): void {
+  if (this.get('env') !== 'test') console.error((err as Error)?.stack || String(err));
+}
+
+/**
+ * Mounts middleware, routers or sub-apps, optionally at a path.
+ * @example
+ * app.use('/api', apiRouter);
+ */
+application.use = function use(this: AppInternal, first: unknown, ...rest: unknown[]) {
+  let path: PathArgument = '/';
+  let args: unknown[] = [first, ...rest];
+  if (typeof first !== 'function') {
+    let arg = first;
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
+    if (typeof arg !== 'function') {
+      path = first as PathArgument;
+      args = rest;
+    }
+  }
+  const fns = flatten<AnyHandler>(args);
+  if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+  this.lazyrouter();
+  const router: Router = this._router;
+  for (const fn of fns) {
+    const sub = fn as unknown as AppInternal;
+    if (!fn || !sub.handle || !sub.set) {
+      router.use(path, fn);
+      continue;
+    }
+    sub.mountpath = path as string;
+    sub.parent = this;
+    router.use(path, function mounted_app(req: Req, res: Res, next: Next) {
+      const orig = req.app;
+      sub.handle(req, res, (err?: unknown) => {
+        Object.setPrototypeOf(req, orig.request);
+        Object.setPrototypeOf(res, orig.response);
+        next(err);
+      });
+    });
+    sub.emit('mount', this);
+  }
+  return this;
+};
+
+/** A route for `path` on which method handlers are chained. */
+application.route = function route(this: AppInternal, path: PathArgument) {
+  this.lazyrouter();
+  return this._router.route(path);
+};
+
+/**
+ * Registers a template engine for an extension.
+ * @example
+ * app.engine('html', require('ejs').renderFile);
+ */
+application.engine = function engine(this: AppInternal, ext: string, fn: AnyHandler) {
+  if (typeof fn !== 'function') throw new Error('callback function required');
+  const extension = ext[0] !== '.' ? `.${ext}` : ext;
+  this.engines[extension] = fn;
+  return this;
+};
+
+/** Registers a callback for a route parameter (or each of an array of names). */
+application.param = function param(this: AppInternal, name: string | string[] | AnyHandler, fn?: AnyHandler) {
+  this.lazyrouter();
+  if (Array.isArray(name)) {
+    for (const one of name) this.param(one, fn);
+    return this;
+  }
+  this._router.param(name, fn);
+  return this;
+};
+
+/**
+ * Assigns a setting, or with one argument returns it.
+ * @example
+ * app.set('trust proxy', 'loopback');
+ */
+application.set = function set(this: AppInternal, setting: string, value?: unknown) {
+  if (arguments.length === 1) return this.settings[setting];
+  this.settings[setting] = value;
+  compileSetting(this.settings, setting, value);
+  return this;
+};
+
+/** The app's canonical path (its mount paths joined; '' for the root app). */
+application.path = function path(this: AppInternal): string {
+  return this.parent ? this.parent.path() + this.mountpath : '';
+};
+
+application.enabled = function enabled(this: AppInternal, setting: string): boolean {
+  return Boolean(this.set(setting));
+};
+
+application.disabled = function disabled(this: AppInternal, setting: string): boolean {
+  return !this.set(setting);
+};
+
+application.enable = function enable(this: AppInternal, setting: string) {
+  return this.set(setting, true);
+};
+
+application.disable = function disable(this: AppInternal, setting: string) {
+  return this.set(setting, false);
+};
+
+for (const method of methods) {
+  application[method] = function (this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
+    // `app.get(name)` with a single argument reads a setting.
+    if (method === 'get' && arguments.length === 1) return this.set(path as string);
+    this.lazyrouter();
+    const route = this._router.route(path);
+    route[method](...handlers);
+    return this;
+  };
+}
+
+/** Routes every HTTP method for `path`. */
+application.all = function all(this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
+  this.lazyrouter();
+  const route = this._router.route(path);
+  for (const method of methods) route[method](...handlers);
+  return this;
+};
+
+/** 3.x name of app.delete. */
+application.del = function del(this: AppInternal, ...args: unknown[]) {
+  deprecate('WEBAPP_APP_DEL', 'app.del: Use app.delete instead');
+  return this.delete(...args);
+};
+
+/**
+ * Renders a view to a string with app.locals and `options`.
+ * @example
+ * app.render('email', { name: 'Tobi' }, (err, html) => {});
+ */
+application.render = function render(this: AppInternal, name: string, options?: unknown, callback?: unknown) {
+  let done = callback as (err: Error | null, html?: string) => void;
+  let opts = options as Record<string, any> | undefined;
+  if (typeof options === 'function') {
+    done = options as typeof done;
+    opts = {};
+  }
+  renderView(this, name, opts ?? {}, done);
+};
+
+/**
+ * Starts an HTTP server for the app; arguments as `server.listen`. Returns the server.
+ * The server builds requests and responses directly on this app's prototypes, so no prototype
+ * swap happens per request.
+ * @example
+ * app.listen(3000, () => console.log('listening'));
+ */
+application.listen = function listen(this: AppInternal, ...args: unknown[]) {
+  const server = http.createServer(
+    { IncomingMessage: requestClass(this), ServerResponse: responseClass(this) } as http.ServerOptions,
+    this as unknown as http.RequestListener,
+  );
+  return server.listen(...(args as Parameters<http.Server['listen']>));
+};
+
+function requestClass(app: AppInternal): typeof IncomingMessage {
+  function AppRequest(this: IncomingMessage, socket: any) {
+    (IncomingMessage as any).call(this, socket);
+  }
+  AppRequest.prototype = app.request;
+  return AppRequest as unknown as typeof IncomingMessage;
+}
+
+function responseClass(app: AppInternal): typeof ServerResponse {
+  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown) {
+    (ServerResponse as any).call(this, req, options);
+  }
+  AppResponse.prototype = app.response;
+  return AppResponse as unknown as typeof ServerResponse;
+}
+
+/** EventEmitter members, copied onto each app next to the application members. */
+export const emitterMembers = EventEmitter.prototype;

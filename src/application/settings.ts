@@ -1,0 +1,63 @@
+/**
+ * Application settings: defaults, and the compiled companions (`etag fn`, `query parser fn`,
+ * `trust proxy fn`) rebuilt whenever their raw setting changes. The raw value is what `app.get`
+ * returns (express-rate-limit compares `app.get('trust proxy')` with true/false).
+ * @module
+ */
+import { resolve } from 'node:path';
+import { compileETag } from '../http/etag';
+import { compileTrust } from '../http/proxy-addr';
+import { compileQueryParser } from '../http/query';
+import type { AppInternal } from '../types/internal';
+import { View } from '../view/view';
+
+/** Marks that `trust proxy` still holds its default, so a mounted sub-app inherits the parent's. */
+export const kTrustProxyDefault = Symbol('webapp.trustProxyDefault');
+
+/** Compiles the companion of a raw setting, if it has one. */
+export function compileSetting(settings: Record<string | symbol, any>, name: string, value: unknown): void {
+  switch (name) {
+    case 'etag':
+      settings['etag fn'] = compileETag(value);
+      break;
+    case 'query parser':
+      settings['query parser fn'] = compileQueryParser(value);
+      break;
+    case 'trust proxy':
+      settings['trust proxy fn'] = compileTrust(value);
+      Object.defineProperty(settings, kTrustProxyDefault, { configurable: true, value: false });
+      break;
+  }
+}
+
+/** Installs the default settings of a new application. */
+export function defaultConfiguration(app: AppInternal): void {
+  const env = process.env.NODE_ENV || 'development';
+  app.enable('x-powered-by');
+  app.set('etag', 'weak');
+  app.set('env', env);
+  app.set('query parser', 'extended');
+  app.set('subdomain offset', 2);
+  app.set('trust proxy', false);
+  Object.defineProperty(app.settings, kTrustProxyDefault, { configurable: true, value: true });
+  app.set('view', View);
+  app.set('views', resolve('views'));
+  app.set('jsonp callback name', 'callback');
+  if (env === 'production') app.enable('view cache');
+}
+
+/**
+ * Called when `app` is mounted on `parent`: settings without a default of their own, the request and
+ * response prototypes and the engines are inherited through the prototype chain.
+ */
+export function inheritFromParent(app: AppInternal, parent: AppInternal): void {
+  const settings = app.settings as Record<string | symbol, any>;
+  if (settings[kTrustProxyDefault] === true && typeof parent.settings['trust proxy fn'] === 'function') {
+    delete settings['trust proxy'];
+    delete settings['trust proxy fn'];
+  }
+  Object.setPrototypeOf(app.request, parent.request);
+  Object.setPrototypeOf(app.response, parent.response);
+  Object.setPrototypeOf(app.engines, parent.engines);
+  Object.setPrototypeOf(app.settings, parent.settings);
+}

@@ -1,0 +1,129 @@
+/**
+ * The last handler of a root application: 404 `Cannot METHOD /path` when nothing answered, or the
+ * error page for an unhandled error. The HTML documents are byte-identical to Express 4's, since
+ * clients and tests compare them.
+ * @module
+ */
+import { STATUS_CODES } from 'node:http';
+import { encodeUrl } from './http/encode-url';
+import { escapeHtml } from './http/escape-html';
+import { getPathname } from './http/parse-url';
+import type { Req, Res } from './types/internal';
+
+export interface FinalHandlerOptions {
+  env: string;
+  onerror?: (err: unknown, req: Req, res: Res) => void;
+}
+
+/** Responds for a request that fell off the end of the stack (`err` undefined) or failed with `err`. */
+export function finalHandler(req: Req, res: Res, err: unknown, options: FinalHandlerOptions): void {
+  // Nothing to say once a response is under way without an error.
+  if (!err && res.headersSent) return;
+  let status: number;
+  let headers: Record<string, unknown> | undefined;
+  let message: string;
+  if (err) {
+    const fromError = errorStatus(err);
+    if (fromError === undefined) {
+      status = res.statusCode >= 400 && res.statusCode <= 599 ? res.statusCode : 500;
+    } else {
+      status = fromError;
+      headers = errorHeaders(err);
+    }
+    message = errorMessage(err, status, options.env);
+  } else {
+    status = 404;
+    message = `Cannot ${req.method} ${encodeUrl(resourceName(req))}`;
+  }
+  if (err && options.onerror) setImmediate(options.onerror, err, req, res);
+  if (res.headersSent) {
+    // A half-sent response cannot be repaired: cut the connection so the client sees a failure.
+    req.socket?.destroy();
+    return;
+  }
+  if (req.complete || req.readableEnded) {
+    writeResponse(req, res, status, headers, message);
+    return;
+  }
+  // Answer only once the request body has been read, so the connection stays usable.
+  req.unpipe();
+  const write = () => {
+    req.off('end', write);
+    req.off('close', write);
+    writeResponse(req, res, status, headers, message);
+  };
+  req.on('end', write);
+  req.on('close', write);
+  req.resume();
+}
+
+function errorStatus(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { status?: unknown; statusCode?: unknown };
+  if (typeof e.status === 'number' && e.status >= 400 && e.status <= 599) return e.status;
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode <= 599) return e.statusCode;
+  return undefined;
+}
+
+function errorHeaders(err: unknown): Record<string, unknown> | undefined {
+  const headers = (err as { headers?: unknown }).headers;
+  if (!headers || typeof headers !== 'object') return undefined;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(headers)) out[key] = (headers as Record<string, unknown>)[key];
+  return out;
+}
+
+function errorMessage(err: unknown, status: number, env: string): string {
+  let message: string | undefined;
+  if (env !== 'production') {
+    message = (err as { stack?: string } | null)?.stack;
+    if (!message && typeof (err as { toString?: unknown })?.toString === 'function') message = String(err);
+  }
+  return message || STATUS_CODES[status] || String(status);
+}
+
+function resourceName(req: Req): string {
+  const original = { url: req.originalUrl || req.url } as { url: string };
+  return getPathname(original) ?? 'resource';
+}
+
+function htmlDocument(message: string): string {
+  const body = escapeHtml(message)
+    .replace(/\n/g, '<br>')
+    .replace(/\x20{2}/g, ' &nbsp;');
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
+}
+
+function writeResponse(
+  req: Req,
+  res: Res,
+  status: number,
+  headers: Record<string, unknown> | undefined,
+  message: string,
+): void {
+  if (res.headersSent) return;
+  const body = htmlDocument(message);
+  res.statusCode = status;
+  if (req.httpVersionMajor < 2) res.statusMessage = STATUS_CODES[status] ?? String(status);
+  res.removeHeader('Content-Encoding');
+  res.removeHeader('Content-Language');
+  res.removeHeader('Content-Range');
+  if (headers) {
+    for (const name of Object.keys(headers)) {
+      try {
+        res.setHeader(name, headers[name] as string);
+      } catch {
+        // An invalid header on an error object must not stop the error page.
+      }
+    }
+  }
+  res.setHeader('Content-Security-Policy', "default-src 'none'");
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.end(body, 'utf8');
+}

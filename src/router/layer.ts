@@ -1,0 +1,230 @@
+/**
+ * A layer: one entry of a router's stack (middleware, a route, or one handler inside a route).
+ * Its public fields keep Express 4's shape (`handle`, `name`, `params`, `path`, `regexp`, `keys`,
+ * `route`, `method`) because tools such as express-list-endpoints read them.
+ * @module
+ */
+import type { Next, Req, Res } from '../types/internal';
+import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
+import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
+
+export const kIndexKey = Symbol('webapp.layer.indexKey');
+const kExec = Symbol('webapp.layer.exec');
+const kLiteral = Symbol('webapp.layer.literal');
+const kCompiled = Symbol('webapp.layer.compiledRegExp');
+
+type AnyHandler = (...args: any[]) => unknown;
+
+interface LiteralMatch {
+  /** Literal without the optional trailing slash (non-strict) or as given (strict). */
+  base: string;
+  baseLower: string;
+  sensitive: boolean;
+  strict: boolean;
+  end: boolean;
+}
+
+export interface LayerRegExp extends RegExp {
+  fast_slash?: boolean;
+  fast_star?: boolean;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+export class Layer {
+  handle: AnyHandler;
+  name: string;
+  params: Record<string, any> | undefined;
+  path: string | undefined;
+  regexp: LayerRegExp;
+  keys: PathKey[];
+  route?: any;
+  method?: string;
+  [kExec]: ExecFn | undefined;
+  [kLiteral]: LiteralMatch | undefined;
+  [kCompiled]: RegExp;
+  /** First literal path segment (ASCII-lowercased) for the router's index; null when any path may match. */
+  [kIndexKey]: string | null;
+
+  constructor(path: PathArgument, options: PathOptions | undefined, fn: AnyHandler) {
+    const opts = options ?? {};
+    this.handle = fn;
+    this.name = fn.name || '<anonymous>';
+    this.params = undefined;
+    this.path = undefined;
+    const compiled = compilePath(path, opts, []);
+    this.keys = compiled.keys;
+    const regexp = compiled.regexp as LayerRegExp;
+    regexp.fast_star = path === '*';
+    regexp.fast_slash = path === '/' && opts.end === false;
+    this.regexp = regexp;
+    this[kCompiled] = regexp;
+    const shape = pathShape(path);
+    this[kLiteral] =
+      shape?.literal !== undefined && !regexp.fast_slash && !regexp.fast_star
+        ? literalMatch(shape.literal, opts)
+        : undefined;
+    this[kExec] =
+      this[kLiteral] || regexp.fast_slash || regexp.fast_star
+        ? undefined
+        : createExec(regexp, shape, compiled.userRegExp);
+    this[kIndexKey] = indexKeyOf(path);
+  }
+
+  /** Runs an error-handling middleware (four parameters); other handlers are skipped. */
+  handle_error(error: unknown, req: Req, res: Res, next: Next): void {
+    const fn = this.handle;
+    if (fn.length !== 4) {
+      next(error);
+      return;
+    }
+    try {
+      forwardRejection(fn(error, req, res, next), next);
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  /** Runs a request handler (up to three parameters); error handlers are skipped. */
+  handle_request(req: Req, res: Res, next: Next): void {
+    const fn = this.handle;
+    if (fn.length > 3) {
+      next();
+      return;
+    }
+    try {
+      forwardRejection(fn(req, res, next), next);
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  /**
+   * Tests `path` against the layer; on success sets `this.params` and `this.path` (the matched part).
+   * Throws a 400 error when a parameter is not valid percent-encoding.
+   */
+  match(path: string | null | undefined): boolean {
+    if (path == null) return this.noMatch();
+    const regexp = this.regexp;
+    if (regexp.fast_slash) {
+      this.params = {};
+      this.path = '';
+      return true;
+    }
+    if (regexp.fast_star) {
+      this.params = { '0': decodeParam(path) };
+      this.path = path;
+      return true;
+    }
+    const literal = this[kLiteral];
+    if (literal !== undefined && regexp === this[kCompiled]) {
+      const matched = matchLiteral(literal, path);
+      if (matched === undefined) return this.noMatch();
+      this.params = {};
+      this.path = matched;
+      return true;
+    }
+    const exec = regexp === this[kCompiled] ? this[kExec] : undefined;
+    const m = exec ? exec(path) : regexp.exec(path);
+    if (!m) return this.noMatch();
+    const params: Record<string, any> = {};
+    const keys = this.keys;
+    for (let i = 1; i < m.length; i++) {
+      const prop = keys[i - 1].name;
+      const value = decodeParam(m[i]);
+      if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value;
+    }
+    this.params = params;
+    this.path = m[0];
+    return true;
+  }
+
+  private noMatch(): false {
+    this.params = undefined;
+    this.path = undefined;
+    return false;
+  }
+}
+
+/** A returned promise that rejects is an error for `next` (a falsy reason becomes an Error). */
+function forwardRejection(ret: unknown, next: Next): void {
+  if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
+    (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
+      next(reason || new Error('Rejected promise'));
+    });
+  }
+}
+
+/** Decodes a captured parameter; a malformed escape becomes a 400 error. */
+export function decodeParam(value: string | undefined): string | undefined {
+  if (typeof value !== 'string' || value.length === 0) return value;
+  if (value.indexOf('%') === -1) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch (err) {
+    if (err instanceof URIError) {
+      const error = err as URIError & { status?: number; statusCode?: number };
+      error.message = `Failed to decode param '${value}'`;
+      error.status = error.statusCode = 400;
+    }
+    throw err;
+  }
+}
+
+function literalMatch(literal: string, opts: PathOptions): LiteralMatch {
+  const strict = Boolean(opts.strict);
+  const end = opts.end !== false;
+  // Non-strict paths make one trailing slash optional; a literal's own trailing slash is that slash.
+  const base = !strict && literal.endsWith('/') ? literal.slice(0, -1) : literal;
+  return { base, baseLower: asciiLower(base), sensitive: Boolean(opts.sensitive), strict, end };
+}
+
+/** Whether `path` starts with `lit` (ASCII case folded unless sensitive). */
+function startsWithLiteral(path: string, m: LiteralMatch): boolean {
+  if (m.sensitive) return path.startsWith(m.base);
+  if (path.startsWith(m.baseLower)) return true;
+  const len = m.baseLower.length;
+  if (path.length < len) return false;
+  for (let i = 0; i < len; i++) {
+    let code = path.charCodeAt(i);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== m.baseLower.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** The matched prefix of `path` (what the regex's group 0 would be), or undefined. */
+function matchLiteral(m: LiteralMatch, path: string): string | undefined {
+  if (!startsWithLiteral(path, m)) return undefined;
+  const len = m.base.length;
+  const rest = path.length - len;
+  if (m.end) {
+    if (rest === 0) return path;
+    if (!m.strict && rest === 1 && path.charCodeAt(len) === 47) return path;
+    return undefined;
+  }
+  if (m.strict) {
+    if (m.base.endsWith('/') || rest === 0 || path.charCodeAt(len) === 47) return path.slice(0, len);
+    return undefined;
+  }
+  if (rest === 0) return path;
+  if (path.charCodeAt(len) !== 47) return undefined;
+  // `\/?(?=\/|$)`: the slash is part of the match only when followed by another slash or the end.
+  if (rest === 1 || path.charCodeAt(len + 1) === 47) return path.slice(0, len + 1);
+  return path.slice(0, len);
+}
+
+const KEY_SEGMENT = /^[A-Za-z0-9_~\-!&'@,;=%.]*$/;
+
+/** The first path segment when it is a literal every match must start with, else null. */
+function indexKeyOf(path: PathArgument): string | null {
+  if (typeof path !== 'string' || path[0] !== '/') return null;
+  let j = path.indexOf('/', 1);
+  if (j === -1) j = path.length;
+  const segment = path.slice(1, j);
+  if (!KEY_SEGMENT.test(segment)) return null;
+  // A quantifier right after the slash would make that slash optional.
+  const after = path[j + 1];
+  if (after === '?' || after === '*' || after === '+' || after === '{') return null;
+  return asciiLower(segment);
+}

@@ -1,0 +1,220 @@
+/**
+ * The Express 4 route-path compiler: turns a path string, RegExp or array of them into the regular
+ * expression *source* and the list of keys Express 4 produces (path-to-regexp 0.1.x semantics), so
+ * `layer.regexp` and `layer.keys` read exactly as tools expect. Executing that regex is the job of
+ * ./matcher.ts, which never runs a user-shaped pattern through a backtracking engine.
+ * @module
+ */
+
+export interface PathKey {
+  name: string | number;
+  optional: boolean;
+  offset: number;
+}
+
+export interface PathOptions {
+  /** Case-sensitive matching (no `i` flag). */
+  sensitive?: boolean;
+  /** Trailing slash is significant. */
+  strict?: boolean;
+  /** Match the whole path (routes) rather than a prefix (middleware). Default true. */
+  end?: boolean;
+}
+
+export type PathArgument = string | RegExp | Array<string | RegExp>;
+
+export interface CompiledPath {
+  regexp: RegExp;
+  keys: PathKey[];
+  /** True when the path was given as a RegExp (the user's own object is returned). */
+  userRegExp: boolean;
+}
+
+// `(` that opens a capturing group (plain or named), skipping escapes and `(?:`, `(?=`, ...
+const CAPTURE_GROUP = /\\.|\((?:\?<(.*?)>)?(?!\?)/g;
+
+const WORD_CHAR = /\w/;
+
+/**
+ * Compiles an Express 4 path into a RegExp and its keys.
+ * @example
+ * compilePath('/users/:id', { end: true }).regexp.source // '^\\/users(?:\\/([^/]+?))\\/?$'
+ */
+export function compilePath(
+  path: PathArgument,
+  options: PathOptions = {},
+  keys: PathKey[] = [],
+): CompiledPath {
+  const flags = options.sensitive ? '' : 'i';
+  if (path instanceof RegExp) {
+    collectRegExpKeys(path.source, keys);
+    return { regexp: path, keys, userRegExp: true };
+  }
+  if (Array.isArray(path)) {
+    const sources = path.map((item) => compilePath(item, options, keys).regexp.source);
+    return { regexp: new RegExp(sources.join('|'), flags), keys, userRegExp: false };
+  }
+  if (typeof path !== 'string') {
+    throw new TypeError('path must be a string, array of strings, or regular expression');
+  }
+  const source = translate(path, options, keys);
+  return { regexp: new RegExp(`^${source}`, flags), keys, userRegExp: false };
+}
+
+function collectRegExpKeys(source: string, keys: PathKey[]): void {
+  let unnamed = 0;
+  CAPTURE_GROUP.lastIndex = 0;
+  for (let m = CAPTURE_GROUP.exec(source); m !== null; m = CAPTURE_GROUP.exec(source)) {
+    if (m[0][0] === '\\') continue;
+    keys.push({ name: m[1] || unnamed++, optional: false, offset: m.index });
+  }
+}
+
+interface ParamToken {
+  start: number;
+  end: number;
+  slash: boolean;
+  format: boolean;
+  name: string;
+  capture: string | undefined;
+  star: boolean;
+  optional: boolean;
+}
+
+/** Reads `[/][.]:name[(capture)][*][?]` at `i`, or returns undefined. */
+function readParam(path: string, i: number): ParamToken | undefined {
+  const start = i;
+  let slash = false;
+  let format = false;
+  if (path[i] === '/') {
+    slash = true;
+    i++;
+  }
+  if (path[i] === '.') {
+    format = true;
+    i++;
+  }
+  if (path[i] !== ':') return undefined;
+  i++;
+  const nameStart = i;
+  while (i < path.length && WORD_CHAR.test(path[i])) i++;
+  if (i === nameStart) return undefined;
+  const name = path.slice(nameStart, i);
+  let capture: string | undefined;
+  if (path[i] === '(') {
+    // The capture runs to the first `)`, as in Express 4 (nested groups are not balanced).
+    const close = path.indexOf(')', i + 1);
+    if (close !== -1) {
+      capture = path.slice(i, close + 1);
+      i = close + 1;
+    }
+  }
+  let star = false;
+  if (path[i] === '*') {
+    star = true;
+    i++;
+  }
+  let optional = false;
+  if (path[i] === '?') {
+    optional = true;
+    i++;
+  }
+  return { start, end: i, slash, format, name, capture, star, optional };
+}
+
+/** In a custom capture, only the first `*` (if it precedes any escape) widens to `(.*)`. */
+function expandCapture(capture: string): string {
+  for (let i = 0; i < capture.length; i++) {
+    if (capture[i] === '\\' && i + 1 < capture.length) return capture;
+    if (capture[i] === '*') return `${capture.slice(0, i)}(.*)${capture.slice(i + 1)}`;
+  }
+  return capture;
+}
+
+/**
+ * Scans the path left to right and rewrites its tokens. `backtrack` holds the literal text since the
+ * previous parameter: a parameter that follows literal text (as in `/:a-:b`) may not contain it,
+ * which is how Express 4.20+ keeps `-` and similar separators out of the neighbouring value.
+ */
+function translate(path: string, options: PathOptions, keys: PathKey[]): string {
+  const keysOffset = keys.length;
+  let out = '';
+  let backtrack = '';
+  // `consumed` mirrors the reference compiler's bookkeeping of how much literal text precedes the
+  // next token; escapes and dots advance it by their own length only.
+  let consumed = 0;
+  let i = 0;
+  while (i < path.length) {
+    const ch = path[i];
+    if (ch === '\\' && i + 1 < path.length) {
+      const escaped = path.slice(i, i + 2);
+      backtrack += escaped;
+      consumed += 2;
+      out += escaped;
+      i += 2;
+      continue;
+    }
+    const param = ch === '/' || ch === '.' || ch === ':' ? readParam(path, i) : undefined;
+    if (param) {
+      if (param.slash || param.format) backtrack = '';
+      else backtrack += path.slice(consumed, param.start);
+      consumed = param.end;
+      const format = param.format ? '\\.' : '';
+      const capture = param.capture
+        ? expandCapture(param.capture)
+        : backtrack
+          ? `((?:(?!/|${backtrack}).)+?)`
+          : `([^/${format}]+?)`;
+      keys.push({ name: param.name, optional: param.optional, offset: out.length });
+      out += `(?:${format}${param.slash ? '/' : ''}${capture}${param.star ? `((?:[/${format}].+?)?)` : ''})${param.optional ? '?' : ''}`;
+      backtrack = '';
+      i = param.end;
+      continue;
+    }
+    if (ch === '.') {
+      backtrack += '\\.';
+      consumed += 1;
+      out += '\\.';
+      i++;
+      continue;
+    }
+    if (ch === '*') {
+      consumed = i + 1;
+      backtrack = '';
+      out += '(.*)';
+      i++;
+      continue;
+    }
+    if (ch === '/' && path[i + 1] === '(') {
+      backtrack += path.slice(consumed, i) + '/';
+      consumed = i + 2;
+      out += '/(?:';
+      i += 2;
+      continue;
+    }
+    out += ch;
+    i++;
+  }
+
+  addUnnamedGroupKeys(out, keys, keysOffset);
+
+  if (!options.strict) out += out[out.length - 1] === '/' ? '?' : '/?';
+  if (options.end !== false) out += '$';
+  else if (out[out.length - 1] !== '/') out += '(?=/|$)';
+  return out;
+}
+
+/** Capturing groups that are not parameters (`*`, `(…)`, inner groups) become numbered keys in order. */
+function addUnnamedGroupKeys(source: string, keys: PathKey[], keysOffset: number): void {
+  let unnamed = 0;
+  let group = 0;
+  CAPTURE_GROUP.lastIndex = 0;
+  for (let m = CAPTURE_GROUP.exec(source); m !== null; m = CAPTURE_GROUP.exec(source)) {
+    if (m[0][0] === '\\') continue;
+    const at = keysOffset + group;
+    if (at === keys.length || keys[at].offset > m.index) {
+      keys.splice(at, 0, { name: unnamed++, optional: false, offset: m.index });
+    }
+    group++;
+  }
+}

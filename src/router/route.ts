@@ -1,0 +1,112 @@
+/**
+ * A route: the handlers registered for one path, by method. `path`, `stack` and `methods` keep
+ * Express 4's shape; `dispatch(req, res, done)` runs the handlers that accept the request's method.
+ * @module
+ */
+import type { Next, Req, Res } from '../types/internal';
+import { flatten, typeName } from '../utils/flatten';
+import { Layer } from './layer';
+import { methods } from './methods';
+
+type AnyHandler = (...args: any[]) => unknown;
+
+export class Route {
+  /** Method handlers (`get`, `post`, …) are installed on the prototype from node's method list. */
+  [method: string]: any;
+  path: unknown;
+  stack: Layer[];
+  methods: Record<string, boolean>;
+
+  constructor(path: unknown) {
+    this.path = path;
+    this.stack = [];
+    this.methods = {};
+  }
+
+  /** Whether the route has a handler for `method` (HEAD is answered by GET unless HEAD has its own). */
+  _handles_method(method: string): boolean {
+    if (this.methods._all) return true;
+    let name = typeof method === 'string' ? method.toLowerCase() : method;
+    if (name === 'head' && !this.methods.head) name = 'get';
+    return Boolean(this.methods[name]);
+  }
+
+  /** The methods listed in an automatic OPTIONS response's Allow header. */
+  _options(): string[] {
+    const list = Object.keys(this.methods);
+    if (this.methods.get && !this.methods.head) list.push('head');
+    for (let i = 0; i < list.length; i++) list[i] = list[i].toUpperCase();
+    return list;
+  }
+
+  /** Runs the route's handlers for `req.method`; `next('route')` leaves the route. */
+  dispatch(req: Req, res: Res, done: Next): void {
+    const stack = this.stack;
+    if (stack.length === 0) {
+      done();
+      return;
+    }
+    let method = typeof req.method === 'string' ? req.method.toLowerCase() : req.method;
+    if (method === 'head' && !this.methods.head) method = 'get';
+    req.route = this;
+    let idx = 0;
+    let sync = 0;
+
+    const next = (err?: unknown): void => {
+      if (err === 'route') {
+        done();
+        return;
+      }
+      if (err === 'router') {
+        done(err);
+        return;
+      }
+      // Deep synchronous chains hop through setImmediate instead of growing the call stack.
+      if (++sync > 100) {
+        setImmediate(next, err);
+        return;
+      }
+      let layer: Layer | undefined;
+      while ((layer = stack[idx++]) !== undefined) {
+        if (!layer.method || layer.method === method) break;
+      }
+      if (layer === undefined) {
+        done(err);
+        return;
+      }
+      if (err) layer.handle_error(err, req, res, next);
+      else layer.handle_request(req, res, next);
+      sync = 0;
+    };
+    next();
+  }
+
+  /** Handlers for every method. */
+  all(...handlers: unknown[]): this {
+    for (const handle of flatten<AnyHandler>(handlers)) {
+      if (typeof handle !== 'function') {
+        throw new TypeError(`Route.all() requires a callback function but got a ${typeName(handle)}`);
+      }
+      const layer = new Layer('/', {}, handle);
+      layer.method = undefined;
+      this.methods._all = true;
+      this.stack.push(layer);
+    }
+    return this;
+  }
+}
+
+for (const method of methods) {
+  Route.prototype[method] = function (this: Route, ...handlers: unknown[]) {
+    for (const handle of flatten<AnyHandler>(handlers)) {
+      if (typeof handle !== 'function') {
+        throw new TypeError(`Route.${method}() requires a callback function but got a ${typeName(handle)}`);
+      }
+      const layer = new Layer('/', {}, handle);
+      layer.method = method;
+      this.methods[method] = true;
+      this.stack.push(layer);
+    }
+    return this;
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * `webapp.basicAuth(...)` — also `require('webapp/basic-auth')`. HTTP Basic authentication (RFC 7617)
+ * in the three forms of the 3.x middleware: a user/password pair, a check `(user, pass) => boolean`,
+ * or an asynchronous check `(user, pass, callback(err, user))`. Fills `req.user` (and
+ * `req.remoteUser`). Credentials given as a pair are compared in constant time.
+ * @module
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHttpError } from '../http/errors';
+import type { Next, Req, Res } from '../types/internal';
+
+export type BasicAuthCheck = (user: string, pass: string) => boolean;
+export type BasicAuthAsyncCheck = (
+  user: string,
+  pass: string,
+  callback: (err: unknown, user?: unknown) => void,
+) => void;
+
+export type BasicAuthMiddleware = (req: Req, res: Res, next: Next) => void;
+
+/** Compares two strings in time that depends on neither content nor where they differ. */
+export function safeCompare(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+function challenge(res: Res, realm: string): void {
+  res.statusCode = 401;
+  res.setHeader('WWW-Authenticate', `Basic realm="${realm}"`);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Unauthorized');
+}
+
+/** A realm is shown inside a quoted string: quotes and backslashes escaped, control characters refused. */
+function quoteRealm(realm: string): string {
+  if (/[\x00-\x1f\x7f]/.test(realm))
+    throw new TypeError('basicAuth realm must not contain control characters');
+  return realm.replace(/["\\]/g, '\\$&');
+}
+
+interface Credentials {
+  user: string;
+  pass: string;
+}
+
+/** Parses `Basic <base64(user:pass)>`; undefined when the header is not well-formed. */
+export function parseBasicAuthorization(header: string): Credentials | undefined {
+  const match = /^ *basic +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon === -1) return undefined;
+  return { user: decoded.slice(0, colon), pass: decoded.slice(colon + 1) };
+}
+
+/**
+ * @example
+ * app.use(webapp.basicAuth('admin', process.env.ADMIN_PASSWORD));
+ * app.use(webapp.basicAuth((user, pass) => user === 'tj' && pass === 'wahoo', 'Admin area'));
+ * app.use(webapp.basicAuth((user, pass, done) => db.check(user, pass, done)));
+ */
+export function basicAuth(user: string, pass: string, realm?: string): BasicAuthMiddleware;
+/** A check: `(user, pass) => boolean`, or with a third parameter `(user, pass, callback(err, user))`. */
+export function basicAuth(
+  check: (
+    user: string,
+    pass: string,
+    callback: (err: unknown, user?: unknown) => void,
+  ) => boolean | undefined | void,
+  realm?: string,
+): BasicAuthMiddleware;
+export function basicAuth(
+  check: string | BasicAuthCheck | BasicAuthAsyncCheck | ((...args: any[]) => unknown),
+  passOrRealm?: string,
+  maybeRealm?: string,
+): BasicAuthMiddleware {
+  let verify: BasicAuthCheck | BasicAuthAsyncCheck;
+  let realm: string;
+  if (typeof check === 'string') {
+    if (typeof passOrRealm !== 'string')
+      throw new TypeError('basicAuth(user, pass) requires a password string');
+    const username = check;
+    const password = passOrRealm;
+    // Both comparisons always run, so timing does not tell which one failed.
+    verify = (user: string, pass: string) => {
+      const userOk = safeCompare(user, username);
+      const passOk = safeCompare(pass, password);
+      return userOk && passOk;
+    };
+    realm = maybeRealm ?? 'Authorization Required';
+  } else if (typeof check === 'function') {
+    verify = check as BasicAuthCheck | BasicAuthAsyncCheck;
+    realm = passOrRealm ?? 'Authorization Required';
+  } else {
+    throw new TypeError('basicAuth() requires a user and password, or a check function');
+  }
+  const quotedRealm = quoteRealm(realm);
+
+  return function basicAuth(req: Req, res: Res, next: Next): void {
+    if (req.user) {
+      next();
+      return;
+    }
+    const header = req.headers.authorization;
+    if (!header) {
+      challenge(res, quotedRealm);
+      return;
+    }
+    const credentials = parseBasicAuthorization(header);
+    if (!credentials) {
+      next(createHttpError(400, 'Malformed Authorization header'));
+      return;
+    }
+    const { user, pass } = credentials;
+    if (verify.length >= 3) {
+      let called = false;
+      try {
+        (verify as BasicAuthAsyncCheck)(user, pass, (err, authenticated) => {
+          if (called) return;
+          called = true;
+          if (err || !authenticated) {
+            challenge(res, quotedRealm);
+            return;
+          }
+          req.user = req.remoteUser = authenticated;
+          next();
+        });
+      } catch (err) {
+        if (!called) {
+          called = true;
+          next(err);
+        }
+      }
+      return;
+    }
+    let ok: boolean;
+    try {
+      ok = Boolean((verify as BasicAuthCheck)(user, pass));
+    } catch (err) {
+      next(err);
+      return;
+    }
+    if (!ok) {
+      challenge(res, quotedRealm);
+      return;
+    }
+    req.user = req.remoteUser = user;
+    next();
+  };
+}
+
+export default basicAuth;

@@ -8,6 +8,7 @@ import { acceptsTypes } from '../../src/http/accepts';
 import { compileETag } from '../../src/http/etag';
 import { response } from '../../src/response/index';
 import type { Req, Res } from '../../src/types/internal';
+import { resetDeprecations } from '../../src/utils/deprecate';
 import { type RequestOptions, request, requestAll, type TestResponse } from './http';
 
 export interface HarnessOptions {
@@ -97,8 +98,12 @@ export function errorOf(res: TestResponse): { name: string; message: string; typ
   return res.headers['x-error'] ? JSON.parse(res.body) : undefined;
 }
 
-/** Collects the DeprecationWarnings emitted while `fn` runs (waits a tick for process warnings). */
+/**
+ * Collects the DeprecationWarnings emitted while `fn` runs (the once-only memory is reset first, and
+ * process warnings are awaited).
+ */
 export async function captureDeprecations(fn: () => Promise<unknown>): Promise<string[]> {
+  resetDeprecations();
   const seen: string[] = [];
   const listener = (warning: Error) => {
     if (warning.name === 'DeprecationWarning') seen.push(warning.message);
@@ -111,4 +116,30 @@ export async function captureDeprecations(fn: () => Promise<unknown>): Promise<s
     process.off('warning', listener);
   }
   return seen;
+}
+
+/**
+ * Builds an app for assertSameAsExpress: each path of `table` answers every method with its handler,
+ * and errors end as 500 with X-Error: <name> and the message as body (or no message when
+ * `compareMessages` is false, for cases where webapp words an error differently on purpose).
+ */
+export function routes(
+  table: Record<string, (req: any, res: any, next: any) => void>,
+  options: { configure?: (app: any, lib: any) => void; compareMessages?: boolean } = {},
+): (lib: any) => any {
+  return (lib: any) => {
+    const app = lib();
+    app.set('env', 'test');
+    options.configure?.(app, lib);
+    const onError = (err: any, _req: any, res: any, _next: any) => {
+      res.statusCode = 500;
+      res.setHeader('X-Error', String(err?.name));
+      res.end(options.compareMessages === false ? '' : String(err?.message));
+    };
+    // The error handler sits in each route, right after the handler it covers, and at the app level
+    // for errors passed to req.next (which skips the rest of the route, as res.format does).
+    for (const path of Object.keys(table)) app.all(path, table[path], onError);
+    app.use(onError);
+    return app;
+  };
 }

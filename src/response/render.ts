@@ -1,0 +1,55 @@
+/**
+ * res.render: renders a view through `app.render` with `res.locals` in scope and, without a callback,
+ * sends the HTML.
+ * @module
+ */
+import type { Res } from '../types/internal';
+
+type RenderCallback = (err: Error | null, html?: string) => void;
+
+/**
+ * Renders `view` and sends it with `res.send` (200, text/html), or passes a failure to `next(err)`.
+ * With a callback, the callback gets `(err, html)` and nothing is sent automatically.
+ * @see https://expressjs.com/en/4x/api.html#res.render
+ * @example
+ * res.render('user', { name: 'Tobi' });
+ * res.render('user', { name: 'Tobi' }, (err, html) => { if (err) return next(err); res.send(html); });
+ */
+export function render(
+  this: Res,
+  view: string,
+  options?: Record<string, any> | RenderCallback,
+  callback?: RenderCallback,
+): void {
+  const req = this.req;
+  let done = callback;
+  let opts: Record<string, any> | undefined;
+  if (typeof options === 'function') {
+    done = options as RenderCallback;
+  } else if (options != null && typeof options === 'object') {
+    opts = options;
+  }
+
+  // Express 4 writes `_locals` onto the caller's object; a copy keeps a shared options object from holding
+  // on to (and leaking between requests) one response's locals. for…in, like app.render's merge.
+  const renderOptions: Record<string, any> = {};
+  if (opts) {
+    for (const key in opts) {
+      if (key !== '__proto__') renderOptions[key] = opts[key];
+    }
+  }
+  renderOptions._locals = this.locals;
+
+  if (!done) {
+    done = (err, html) => {
+      if (err) {
+        req.next(err);
+        return;
+      }
+      this.send(html);
+    };
+  }
+
+  // Through the app's (overridable) render method, as Express does: `req.app` is the app handling the request.
+  req.app.render(view, renderOptions, done);
+}

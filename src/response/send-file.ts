@@ -1,0 +1,219 @@
+/**
+ * res.sendFile, res.download and the 3.x-era res.sendfile, built on the shared file sender.
+ * @module
+ */
+import { resolve } from 'node:path';
+import { contentDisposition } from '../http/content-disposition';
+import type { HttpError } from '../http/errors';
+import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
+import type { Res } from '../types/internal';
+import { deprecate } from '../utils/deprecate';
+
+export interface SendFileOptions extends SendOptions {
+  /** Headers to send with the file. */
+  headers?: Record<string, string | number | readonly string[]>;
+}
+
+export type SendFileCallback = (err?: any) => void;
+
+/**
+ * Transfers the file at `path`. Without `root`, `path` must be absolute; with it, `path` is resolved
+ * inside `root` and may not leave it. Without a callback, errors go to `next(err)` (a directory
+ * to `next()`; aborted requests are ignored). With one, it receives the error (ENOENT → status 404,
+ * an aborted request → code ECONNABORTED) and must end the response itself.
+ * @example
+ * res.sendFile('report.pdf', { root: __dirname + '/files', maxAge: '1h' }, (err) => { ... });
+ */
+export function sendFile(
+  this: Res,
+  path: string,
+  options?: SendFileOptions | SendFileCallback,
+  callback?: SendFileCallback,
+): void {
+  let done = callback;
+  let opts = (options ?? {}) as SendFileOptions;
+  if (!path) throw new TypeError('path argument is required to res.sendFile');
+  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+  if (typeof options === 'function') {
+    done = options;
+    opts = {};
+  }
+  if (!opts.root && !isAbsolute(path))
+    throw new TypeError('path must be absolute or specify root to res.sendFile');
+  transfer(this, path, opts, false, afterTransfer(this, done));
+}
+
+/**
+ * The 3.x form of res.sendFile, kept for old code: `path` is URL-decoded and may be relative to the
+ * working directory. Warns once that res.sendFile should be used.
+ */
+export function sendfile(
+  this: Res,
+  path: string,
+  options?: SendFileOptions | SendFileCallback,
+  callback?: SendFileCallback,
+): void {
+  deprecate('WEBAPP_RES_SENDFILE', 'res.sendfile: Use res.sendFile instead');
+  let done = callback;
+  let opts = (options ?? {}) as SendFileOptions;
+  if (typeof options === 'function') {
+    done = options;
+    opts = {};
+  }
+  transfer(this, String(path), opts, true, afterTransfer(this, done));
+}
+
+/**
+ * Transfers the file as an attachment: `Content-Disposition: attachment; filename=...` named after
+ * `filename` or the file's own name (overriding any such header in `options.headers`).
+ * @example
+ * res.download('/srv/reports/q3.pdf', 'Report Q3.pdf');
+ */
+export function download(
+  this: Res,
+  path: string,
+  filename?: string | SendFileOptions | SendFileCallback | null,
+  options?: SendFileOptions | SendFileCallback | null,
+  callback?: SendFileCallback,
+): void {
+  let done = callback;
+  let name: unknown = filename;
+  let opts: SendFileOptions | null = (options as SendFileOptions | null | undefined) || null;
+  if (typeof filename === 'function') {
+    done = filename;
+    name = null;
+    opts = null;
+  } else if (typeof options === 'function') {
+    done = options;
+    opts = null;
+  }
+  // download(path, options[, fn])
+  if (typeof filename === 'object' && (typeof options === 'function' || options === undefined)) {
+    name = null;
+    opts = filename;
+  }
+  const headers: Record<string, unknown> = {
+    'Content-Disposition': contentDisposition((name || path) as string),
+  };
+  const userHeaders = opts?.headers;
+  if (userHeaders) {
+    for (const key of Object.keys(userHeaders)) {
+      if (key.toLowerCase() !== 'content-disposition') headers[key] = userHeaders[key];
+    }
+  }
+  // Inherit the caller's options without mutating them.
+  const merged = Object.create(opts) as SendFileOptions;
+  merged.headers = headers as SendFileOptions['headers'];
+  const fullPath = merged.root ? path : resolve(path);
+  this.sendFile(fullPath, merged, done);
+}
+
+/** Express's notion of absolute: POSIX '/x', Windows 'C:\x' or 'C:/x', and UNC '\\host'. */
+function isAbsolute(path: string): boolean {
+  if (path[0] === '/') return true;
+  if (path[1] === ':' && (path[2] === '\\' || path[2] === '/')) return true;
+  return path.startsWith('\\\\');
+}
+
+/** What happens once a transfer settles: the user's callback, or next() for errors worth reporting. */
+function afterTransfer(res: Res, done: SendFileCallback | undefined): SendFileCallback {
+  const next = res.req.next;
+  return (err?: any) => {
+    if (done) {
+      try {
+        done(err);
+      } catch (thrown) {
+        // A throwing callback must not take the process down.
+        next(thrown);
+      }
+      return;
+    }
+    if (err && err.code === 'EISDIR') {
+      next();
+      return;
+    }
+    // A client that went away or a failed socket write has nobody left to tell.
+    if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next(err);
+  };
+}
+
+function transfer(
+  res: Res,
+  path: string,
+  options: SendFileOptions,
+  decode: boolean,
+  settle: SendFileCallback,
+): void {
+  const config = compileSendOptions(options);
+  const handler = new FileTransfer(res, options.headers, settle);
+  if (res.destroyed || res.writableEnded) {
+    // Nothing can be sent: report it like a request aborted mid-way.
+    handler.aborted = true;
+    setImmediate(() => handler.finish(abortedError()));
+    return;
+  }
+  res.on('close', handler.onClose);
+  sendPath(res.req, res, path, config, handler, decode);
+}
+
+/** Tracks one res.sendFile transfer and settles it exactly once. */
+class FileTransfer implements SendHandler {
+  aborted = false;
+  private settled = false;
+  /** undefined: no file yet; false: file found, no body (HEAD, 304); true: body under way. */
+  private streaming: boolean | undefined;
+
+  constructor(
+    readonly res: Res,
+    readonly extraHeaders: SendFileOptions['headers'],
+    readonly settle: SendFileCallback,
+  ) {}
+
+  readonly onClose = (): void => {
+    if (this.settled) return;
+    // A finished response, or one that never needed a body (HEAD, 304), is a success.
+    if (this.streaming === false || this.res.writableFinished) this.finish();
+    else this.finish(abortedError());
+  };
+
+  finish(err?: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.res.removeListener('close', this.onClose);
+    this.settle(err);
+  }
+
+  error(err: HttpError): void {
+    this.finish(err);
+  }
+
+  directory(): void {
+    const err = new Error('EISDIR, read') as NodeJS.ErrnoException;
+    err.code = 'EISDIR';
+    this.finish(err);
+  }
+
+  file(): void {
+    this.streaming = false;
+  }
+
+  headers(res: Res): void {
+    const extra = this.extraHeaders;
+    if (!extra) return;
+    for (const key of Object.keys(extra)) res.setHeader(key, extra[key]);
+  }
+
+  stream(): void {
+    this.streaming = true;
+  }
+
+  end(): void {
+    this.finish();
+  }
+}
+
+function abortedError(): NodeJS.ErrnoException {
+  const err = new Error('Request aborted') as NodeJS.ErrnoException;
+  err.code = 'ECONNABORTED';
+  return err;
+}

@@ -1,0 +1,65 @@
+/**
+ * res.status and res.sendStatus.
+ *
+ * Express 4 stores whatever it is given and lets node throw when the head is written; webapp checks
+ * at once, so a bad code fails where it was set, with the message Express 5 uses. Codes Express 4
+ * accepted with a deprecation (numeric strings, fractions within 100..999) still work the same way.
+ * @module
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Res } from '../types/internal';
+import { deprecate } from '../utils/deprecate';
+
+/** The integer status for `code` (truncated), or a thrown TypeError/RangeError when node would refuse it. */
+function checkStatus(code: unknown): number {
+  const value = typeof code === 'string' && code.trim() !== '' ? Number(code) : code;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
+  }
+  const integer = Math.floor(value);
+  if (integer < 100 || integer > 999) {
+    throw new RangeError(
+      `Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`,
+    );
+  }
+  return integer;
+}
+
+function isValidStatus(code: unknown): code is number {
+  return typeof code === 'number' && Number.isInteger(code) && code >= 100 && code <= 999;
+}
+
+/**
+ * Sets the HTTP status code; chainable. Accepts 100..999 (what node can send).
+ * @example
+ * res.status(404).send('Not here');
+ */
+export function status<T extends Res>(this: T, code: number): T {
+  if (isValidStatus(code)) {
+    this.statusCode = code;
+    return this;
+  }
+  const integer = checkStatus(code);
+  deprecate(
+    'WEBAPP_RES_STATUS_INTEGER',
+    `res.status(${JSON.stringify(code)}): use res.status(${integer}) instead`,
+  );
+  this.statusCode = integer;
+  return this;
+}
+
+/**
+ * Sets the status and sends its reason phrase as a text/plain body (the number itself when the code
+ * has no registered phrase).
+ * @example
+ * res.sendStatus(404); // 404 "Not Found"
+ */
+export function sendStatus<T extends Res>(this: T, statusCode: number): T {
+  const code = isValidStatus(statusCode) ? statusCode : checkStatus(statusCode);
+  // Looked up by the value given, as Express does: sendStatus('200') says "OK", sendStatus(200.5) says "200.5".
+  const key = String(statusCode);
+  const body = (Object.hasOwn(STATUS_CODES, key) && STATUS_CODES[key]) || key;
+  this.statusCode = code;
+  this.type('txt');
+  return this.send(body);
+}

@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { application } from './application/index';
 import { installLazyLocals } from './application/locals';
+import { json, raw, text, urlencoded } from './body/index';
 import { request } from './request/index';
 import { response } from './response/index';
 import { createRouter } from './router/index';
@@ -45,13 +46,41 @@ function createApplication(): AppInternal {
   return app;
 }
 
+/** First-party 3.x-line middleware: loaded on first access, so apps that do not use one never load it. */
+interface LazyMiddleware {
+  readonly cookieParser: typeof import('./middleware/cookie-parser').cookieParser;
+  readonly basicAuth: typeof import('./middleware/basic-auth').basicAuth;
+}
+
 const webapp = Object.assign(createApplication, {
   application,
   request,
   response,
   Router: createRouter,
   Route,
-});
+  json,
+  raw,
+  text,
+  urlencoded,
+}) as typeof createApplication & {
+  application: typeof application;
+  request: typeof request;
+  response: typeof response;
+  Router: typeof createRouter;
+  Route: typeof Route;
+  json: typeof json;
+  raw: typeof raw;
+  text: typeof text;
+  urlencoded: typeof urlencoded;
+} & LazyMiddleware;
+
+function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {
+  // Non-enumerable: the ESM entry re-exports enumerable members only, and must not load these.
+  Object.defineProperty(webapp, name, { configurable: true, enumerable: false, get: load });
+}
+
+lazyMember('cookieParser', () => require('./middleware/cookie-parser').cookieParser);
+lazyMember('basicAuth', () => require('./middleware/basic-auth').basicAuth);
 
 (webapp as any).default = webapp;
 

@@ -1,0 +1,46 @@
+/**
+ * Turns whatever a body parser caught (a SyntaxError from JSON.parse, a zlib error, a value thrown by
+ * a user's `verify`) into an HTTP error the way http-errors does when given an existing error: the
+ * original object is kept, so its message, stack and own status survive, and it gains `status`,
+ * `statusCode`, `expose` and the given properties.
+ * @module
+ */
+import { STATUS_CODES } from 'node:http';
+import { createHttpError, type HttpError } from '../http/errors';
+
+/**
+ * Makes `thrown` an HTTP error with `fallbackStatus` unless it already carries a status of its own.
+ * Non-Error values become a new error (a string is used as its message); nothing here throws.
+ * @example
+ * toHttpError(400, new SyntaxError('bad'), { type: 'entity.parse.failed' }).status // 400
+ */
+export function toHttpError(
+  fallbackStatus: number,
+  thrown: unknown,
+  props: Record<string, unknown>,
+): HttpError {
+  if (!(thrown instanceof Error)) {
+    return createHttpError(fallbackStatus, typeof thrown === 'string' ? thrown : undefined, props);
+  }
+  const err = thrown as HttpError;
+  let status: unknown = err.status || err.statusCode || fallbackStatus;
+  if (typeof status !== 'number' || (STATUS_CODES[status] === undefined && (status < 400 || status >= 600))) {
+    status = 500;
+  }
+  const code = status as number;
+  if (err.status !== code || typeof err.expose !== 'boolean') err.expose = code < 500;
+  err.status = code;
+  err.statusCode = code;
+  for (const key of Object.keys(props)) {
+    if (key !== 'status' && key !== 'statusCode') err[key] = props[key];
+  }
+  return err;
+}
+
+/** The 415 for a charset nobody can decode; the message shows it upper-cased, `charset` lower-cased. */
+export function unsupportedCharset(charset: string): HttpError {
+  return createHttpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
+    charset: charset.toLowerCase(),
+    type: 'charset.unsupported',
+  });
+}

@@ -1,0 +1,337 @@
+/**
+ * The request-body reader shared by the four body parsers: checks Content-Encoding and the size
+ * limit, reads (and inflates) the body into one Buffer, runs `verify`, decodes the charset and hands
+ * the result to the parser. Errors are HTTP errors with the `type` strings of Express 4's parsers.
+ *
+ * Bounded by design: a Content-Length over the limit is refused from the header alone; otherwise the
+ * limit counts decoded bytes and reading stops at the first chunk past it, so neither a large upload
+ * nor a decompression bomb is buffered beyond `limit` plus one chunk. After an error found while
+ * reading, the rest of the request is drained (read and discarded) before `next(err)`, so the
+ * response can still be written on a keep-alive connection; an abort by a client that is already
+ * gone is not passed to `next` at all. Listeners are removed and inflate streams destroyed on every path.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import { createHttpError, type HttpError } from '../http/errors';
+import { type Decoder, getDecoder } from './charset';
+import { toHttpError, unsupportedCharset } from './errors';
+
+/** The `verify(req, res, buf, encoding)` option: throw to refuse the body (403 by default). */
+export type Verify = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  buf: Buffer,
+  encoding: string | null,
+) => void;
+
+/** Options shared by all parsers, already validated. */
+export interface ReadSettings {
+  /** Maximum decoded body size in bytes. */
+  limit: number;
+  /** Whether compressed bodies are accepted. */
+  inflate: boolean;
+  verify: Verify | undefined;
+}
+
+/** Turns the decoded body (a string, or the Buffer when no charset applies) into `req.body`. */
+export type BodyParse = (body: string | Buffer) => unknown;
+
+/** The request fields the parsers read and set, on top of node's IncomingMessage. */
+export interface BodyRequest extends IncomingMessage {
+  body?: unknown;
+  _body?: boolean;
+}
+
+type Next = (err?: unknown) => void;
+
+function createInflater(encoding: string): Transform | undefined {
+  switch (encoding) {
+    case 'gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+function isKnownEncoding(encoding: string): boolean {
+  return encoding === 'gzip' || encoding === 'deflate' || encoding === 'br';
+}
+
+function noop(): void {}
+
+/** The `type` an error brings along (e.g. thrown by verify), if any. */
+function ownType(err: unknown): unknown {
+  return typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
+}
+
+/** Whether an error can still be answered: the client is there and nothing was sent. */
+function responseUsable(res: ServerResponse): boolean {
+  if (!res) return true;
+  if (res.destroyed || res.writableEnded) return false;
+  return !res.socket?.destroyed;
+}
+
+/** Calls `callback` once the request has been fully received (or torn down), discarding its data. */
+function drain(req: IncomingMessage, callback: () => void): void {
+  if (req.readableEnded || req.destroyed) {
+    callback();
+    return;
+  }
+  const onDone = (): void => {
+    req.removeListener('end', onDone);
+    req.removeListener('close', onDone);
+    callback();
+  };
+  req.on('end', onDone);
+  req.on('close', onDone);
+  req.resume();
+}
+
+type Collected = (err: HttpError | null, body?: Buffer) => void;
+
+/**
+ * Reads the body from `req`, through `inflater` when given, into one Buffer. `length` is the
+ * declared Content-Length of an identity body (checked against what arrives), else null.
+ */
+function collect(
+  req: IncomingMessage,
+  inflater: Transform | undefined,
+  length: number | null,
+  limit: number,
+  done: Collected,
+): void {
+  const source: NodeJS.ReadableStream = inflater ?? req;
+  let received = 0;
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let settled = false;
+  let requestEnded = false;
+
+  const finish = (err: HttpError | null): void => {
+    settled = true;
+    source.removeListener('data', onData);
+    source.removeListener('end', onEnd);
+    req.removeListener('aborted', onAborted);
+    req.removeListener('close', onClose);
+    req.removeListener('error', onRequestError);
+    if (inflater) {
+      req.removeListener('end', onRequestEnd);
+      inflater.removeListener('error', onInflaterError);
+      req.unpipe(inflater);
+      inflater.destroy();
+    }
+    if (err) {
+      first = chunks = undefined;
+      done(err);
+      return;
+    }
+    const body = chunks ? Buffer.concat(chunks, received) : (first ?? Buffer.alloc(0));
+    first = chunks = undefined;
+    done(null, body);
+  };
+
+  const onData = (chunk: Buffer): void => {
+    if (settled) return;
+    received += chunk.length;
+    if (received > limit) {
+      finish(createHttpError(413, 'request entity too large', { limit, received, type: 'entity.too.large' }));
+      return;
+    }
+    if (first === undefined) first = chunk;
+    else if (chunks === undefined) chunks = [first, chunk];
+    else chunks.push(chunk);
+  };
+
+  const onEnd = (): void => {
+    if (settled) return;
+    if (length !== null && received !== length) {
+      finish(
+        createHttpError(400, 'request size did not match content length', {
+          expected: length,
+          length,
+          received,
+          type: 'request.size.invalid',
+        }),
+      );
+      return;
+    }
+    finish(null);
+  };
+
+  const onAborted = (): void => {
+    if (settled) return;
+    finish(
+      createHttpError(400, 'request aborted', {
+        code: 'ECONNABORTED',
+        expected: length,
+        length,
+        received,
+        type: 'request.aborted',
+      }),
+    );
+  };
+
+  // A request torn down before its end (client gone, server timeout, req.destroy()) is an abort.
+  const onClose = (): void => {
+    if (!requestEnded) onAborted();
+  };
+
+  const onRequestEnd = (): void => {
+    requestEnded = true;
+  };
+
+  const onRequestError = (err: unknown): void => {
+    if (settled) return;
+    if ((req as { aborted?: boolean }).aborted || (err as { code?: unknown })?.code === 'ECONNRESET')
+      onAborted();
+    else finish(toHttpError(400, err, {}));
+  };
+
+  const onInflaterError = (err: unknown): void => {
+    if (!settled) finish(toHttpError(400, err, {}));
+  };
+
+  req.on('aborted', onAborted);
+  req.on('close', onClose);
+  req.on('error', onRequestError);
+  source.on('data', onData);
+  source.on('end', onEnd);
+  if (inflater) {
+    // Errors after we are done (e.g. from destroy) must not become unhandled 'error' events.
+    inflater.on('error', noop);
+    inflater.on('error', onInflaterError);
+    req.on('end', onRequestEnd);
+    req.pipe(inflater);
+  } else if (req.isPaused()) {
+    req.resume();
+  }
+}
+
+/**
+ * Reads and parses the body of `req` into `req.body`, then calls `next()`; on failure calls
+ * `next(err)` and leaves `req.body` as it was. `charset` is the charset to decode with, or null to
+ * hand the raw Buffer to `parse`. Marks the request as parsed (`req._body`).
+ */
+export function readBody(
+  req: BodyRequest,
+  res: ServerResponse,
+  next: Next,
+  charset: string | null,
+  settings: ReadSettings,
+  parse: BodyParse,
+): void {
+  req._body = true;
+  const verify = settings.verify;
+
+  let decode: Decoder | undefined;
+  if (charset !== null) {
+    decode = getDecoder(charset);
+    // verify sees the raw bytes, so refuse an undecodable charset before it runs.
+    if (decode === undefined && verify !== undefined) {
+      next(unsupportedCharset(charset));
+      return;
+    }
+  }
+
+  const encodingHeader = req.headers['content-encoding'];
+  const encoding = encodingHeader ? encodingHeader.toLowerCase() : 'identity';
+  const identity = encoding === 'identity';
+  if (!identity) {
+    if (!settings.inflate) {
+      next(createHttpError(415, 'content encoding unsupported', { encoding, type: 'encoding.unsupported' }));
+      return;
+    }
+    if (!isKnownEncoding(encoding)) {
+      next(
+        createHttpError(415, `unsupported content encoding "${encoding}"`, {
+          encoding,
+          type: 'encoding.unsupported',
+        }),
+      );
+      return;
+    }
+  }
+
+  // Stop before reading when an error is certain; the rest of the request is drained first.
+  const fail = (err: HttpError): void => {
+    drain(req, () => {
+      if (err.type === 'request.aborted' && !responseUsable(res)) return;
+      next(err);
+    });
+  };
+
+  let length: number | null = null;
+  if (identity) {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && !Number.isNaN(Number(declared))) length = Number.parseInt(declared, 10);
+    if (length !== null && length > settings.limit) {
+      // Refused from the header alone: not a byte of the body is read.
+      next(
+        createHttpError(413, 'request entity too large', {
+          expected: length,
+          length,
+          limit: settings.limit,
+          type: 'entity.too.large',
+        }),
+      );
+      return;
+    }
+    if (req.readableEncoding) {
+      fail(createHttpError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' }));
+      return;
+    }
+  }
+  if (req.readable === false) {
+    fail(createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }));
+    return;
+  }
+  if (charset !== null && decode === undefined) {
+    fail(unsupportedCharset(charset));
+    return;
+  }
+
+  const complete = (body: Buffer): void => {
+    if (verify !== undefined) {
+      try {
+        verify(req, res, body, charset);
+      } catch (err) {
+        next(toHttpError(403, err, { body, type: ownType(err) || 'entity.verify.failed' }));
+        return;
+      }
+    }
+    let value: string | Buffer = body;
+    let parsed: unknown;
+    try {
+      if (decode !== undefined) value = decode(body);
+      parsed = parse(value);
+    } catch (err) {
+      next(toHttpError(400, err, { body: value, type: ownType(err) || 'entity.parse.failed' }));
+      return;
+    }
+    req.body = parsed;
+    next();
+  };
+
+  // An empty identity body is known from the headers alone: nothing to read.
+  if (length === 0 && req.headers['transfer-encoding'] === undefined) {
+    complete(Buffer.alloc(0));
+    return;
+  }
+
+  const inflater = identity ? undefined : createInflater(encoding);
+  collect(req, inflater, length, settings.limit, (err, body) => {
+    if (err) {
+      fail(err);
+      return;
+    }
+    // Whatever follows a complete compressed stream is read off so the request can finish.
+    if (inflater) req.resume();
+    complete(body as Buffer);
+  });
+}

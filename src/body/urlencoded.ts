@@ -1,0 +1,130 @@
+/**
+ * `urlencoded([options])`: parses `application/x-www-form-urlencoded` bodies (UTF-8 only). With
+ * `extended` (the default) keys like `a[b][]=1` build nested objects and arrays through qs, with
+ * bounded depth and array size; otherwise node:querystring gives a flat object of strings and arrays.
+ * The number of parameters is counted before any parsing work.
+ * @module
+ */
+import querystring from 'node:querystring';
+import qs from 'qs';
+import { createHttpError } from '../http/errors';
+import { hasBody } from '../http/type-is';
+import { deprecate } from '../utils/deprecate';
+import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
+import { type BodyRequest, readBody } from './read';
+import { compileTypeMatcher, contentTypeOf } from './type-match';
+
+export interface UrlencodedOptions extends ParserOptions {
+  /** Rich objects and arrays through qs (default true) or flat node:querystring parsing (false). */
+  extended?: boolean;
+  /** Maximum number of parameters (default 1000); more is refused with 413. */
+  parameterLimit?: number;
+  /** Maximum nesting depth of extended keys (default 32); deeper is refused with 400. */
+  depth?: number;
+}
+
+/** Number of `&`-separated parameters, or undefined as soon as it passes `limit`. */
+function countParameters(body: string, limit: number): number | undefined {
+  let count = 0;
+  let index = -1;
+  do {
+    count++;
+    if (count > limit) return undefined;
+    index = body.indexOf('&', index + 1);
+  } while (index !== -1);
+  return count;
+}
+
+function tooManyParameters(): Error {
+  return createHttpError(413, 'too many parameters', { type: 'parameters.too.many' });
+}
+
+/** The `parameterLimit` option as an integer (or Infinity); throws when not a positive number. */
+function parameterLimitOf(options: UrlencodedOptions): number {
+  const value = options.parameterLimit !== undefined ? options.parameterLimit : 1000;
+  const limit = Number(value);
+  if (Number.isNaN(limit) || limit < 1)
+    throw new TypeError('option parameterLimit must be a positive number');
+  return Number.isFinite(limit) ? limit | 0 : limit;
+}
+
+function extendedParser(options: UrlencodedOptions): (body: string) => unknown {
+  const parameterLimit = parameterLimitOf(options);
+  const depth = options.depth !== undefined ? options.depth : 32;
+  if (Number.isNaN(Number(depth)) || depth < 0) {
+    throw new TypeError('option depth must be a zero or a positive number');
+  }
+  return (body) => {
+    const count = countParameters(body, parameterLimit);
+    if (count === undefined) throw tooManyParameters();
+    try {
+      // qs never assigns __proto__; allowPrototypes only lets keys such as `hasOwnProperty` through
+      // as plain own properties of the result, as Express 4 does.
+      return qs.parse(body, {
+        allowPrototypes: true,
+        arrayLimit: Math.max(100, count),
+        depth,
+        strictDepth: true,
+        parameterLimit,
+      });
+    } catch (err) {
+      if (err instanceof RangeError) {
+        throw createHttpError(400, 'The input exceeded the depth', { type: 'querystring.parse.rangeError' });
+      }
+      throw err;
+    }
+  };
+}
+
+function simpleParser(options: UrlencodedOptions): (body: string) => unknown {
+  const parameterLimit = parameterLimitOf(options);
+  return (body) => {
+    if (countParameters(body, parameterLimit) === undefined) throw tooManyParameters();
+    // node:querystring returns a null-prototype object: no key can reach Object.prototype.
+    return querystring.parse(body, undefined, undefined, { maxKeys: parameterLimit });
+  };
+}
+
+/**
+ * Creates the urlencoded body parser middleware.
+ * @example
+ * app.use(webapp.urlencoded({ extended: false }));
+ */
+export function urlencoded(options?: UrlencodedOptions | null): BodyParserMiddleware {
+  const opts = options || {};
+  if (opts.extended === undefined) {
+    deprecate('WEBAPP_URLENCODED_EXTENDED', 'undefined extended: provide extended option');
+  }
+  const extended = opts.extended !== false;
+  const settings = readSettings(opts);
+  const parseQuery = extended ? extendedParser(opts) : simpleParser(opts);
+  const shouldParse = compileTypeMatcher(opts.type || 'application/x-www-form-urlencoded');
+
+  const parse = (body: string | Buffer): unknown => {
+    const text = body as string;
+    return text.length === 0 ? {} : parseQuery(text);
+  };
+
+  return function urlencodedParser(req: BodyRequest, res, next) {
+    if (req._body) {
+      next();
+      return;
+    }
+    req.body = req.body || {};
+    if (!hasBody(req) || !shouldParse(req)) {
+      next();
+      return;
+    }
+    const charset = contentTypeOf(req).charset || 'utf-8';
+    if (charset !== 'utf-8') {
+      next(
+        createHttpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
+          charset,
+          type: 'charset.unsupported',
+        }),
+      );
+      return;
+    }
+    readBody(req, res, next, charset, settings, parse);
+  };
+}

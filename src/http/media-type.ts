@@ -1,0 +1,174 @@
+/**
+ * Media type parsing (RFC 7231 `type/subtype[+suffix] *(; name=value)`) for Content-Type headers.
+ * A hand-written scanner: linear in the input, no regular expressions, names bounded to 127
+ * characters. Accepts exactly what Express 4's type checks accept (media-typer 0.3 rules).
+ * @module
+ */
+
+/** A parsed media type. `type` is lower-case `type/subtype[+suffix]`; parameter names are lower-case. */
+export interface MediaType {
+  type: string;
+  parameters: Record<string, string>;
+}
+
+const MAX_NAME = 127;
+
+function isAlnum(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** Characters allowed after the first in a type name or a +suffix: ALPHA DIGIT ! # $ & ^ _ - */
+function isTypeNameChar(c: number): boolean {
+  return (
+    isAlnum(c) ||
+    c === 0x21 ||
+    c === 0x23 ||
+    c === 0x24 ||
+    c === 0x26 ||
+    c === 0x5e ||
+    c === 0x5f ||
+    c === 0x2d
+  );
+}
+
+/** Characters allowed after the first in a subtype: the type-name set plus `.` (and `+` as suffix marker). */
+function isSubtypeChar(c: number): boolean {
+  return isTypeNameChar(c) || c === 0x2e;
+}
+
+/** RFC 7230 token characters, for parameter names and unquoted values. */
+function isTokenChar(c: number): boolean {
+  return (
+    isAlnum(c) ||
+    c === 0x21 ||
+    (c >= 0x23 && c <= 0x27) ||
+    c === 0x2a ||
+    c === 0x2b ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x5e ||
+    c === 0x5f ||
+    c === 0x60 ||
+    c === 0x7c ||
+    c === 0x7e
+  );
+}
+
+/** Characters allowed unescaped inside a quoted parameter value. */
+function isQuotedChar(c: number): boolean {
+  return (
+    c === 0x20 ||
+    c === 0x21 ||
+    (c >= 0x23 && c <= 0x5b) ||
+    (c >= 0x5d && c <= 0x7e) ||
+    (c >= 0x80 && c <= 0xff)
+  );
+}
+
+function isName(text: string, start: number, end: number, isChar: (c: number) => boolean): boolean {
+  const length = end - start;
+  if (length < 1 || length > MAX_NAME || !isAlnum(text.charCodeAt(start))) return false;
+  for (let i = start + 1; i < end; i++) if (!isChar(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Validates and lower-cases the `type/subtype[+suffix]` part between `start` and `end` (spaces
+ * around it allowed). Returns null when invalid.
+ */
+function parseEssence(text: string, start: number, end: number): string | null {
+  while (start < end && text.charCodeAt(start) === 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) === 0x20) end--;
+  const slash = text.indexOf('/', start);
+  if (slash === -1 || slash >= end) return null;
+  if (!isName(text, start, slash, isTypeNameChar)) return null;
+  // The whole subtype (with any "+suffix") obeys the subtype charset, then splits at the last "+".
+  if (!isName(text, slash + 1, end, (c) => isSubtypeChar(c) || c === 0x2b)) return null;
+  const plus = text.lastIndexOf('+', end - 1);
+  if (plus > slash) {
+    // The part before the suffix may not contain another "+"; an empty suffix is dropped.
+    if (!isName(text, slash + 1, plus, isSubtypeChar)) return null;
+    if (plus + 1 === end) return text.slice(start, plus).toLowerCase();
+    if (!isName(text, plus + 1, end, isTypeNameChar)) return null;
+  }
+  return text.slice(start, end).toLowerCase();
+}
+
+/**
+ * Parses a media type with its parameters, or returns null when the text is not a valid media
+ * type. Parameter values are unquoted and unescaped; the object has no prototype.
+ * @example
+ * parseMediaType('Text/HTML; Charset="utf-8"')
+ * // { type: 'text/html', parameters: { charset: 'utf-8' } }
+ */
+export function parseMediaType(text: unknown): MediaType | null {
+  if (typeof text !== 'string' || text.length === 0) return null;
+  const semicolon = text.indexOf(';');
+  const type = parseEssence(text, 0, semicolon === -1 ? text.length : semicolon);
+  if (type === null) return null;
+  const parameters: Record<string, string> = Object.create(null);
+  if (semicolon === -1) return { type, parameters };
+
+  const length = text.length;
+  let i = semicolon;
+  while (i < length) {
+    // "; *name *= *value *"
+    if (text.charCodeAt(i) !== 0x3b) return null;
+    i++;
+    while (text.charCodeAt(i) === 0x20) i++;
+    const nameStart = i;
+    while (i < length && isTokenChar(text.charCodeAt(i))) i++;
+    if (i === nameStart) return null;
+    const name = text.slice(nameStart, i).toLowerCase();
+    while (text.charCodeAt(i) === 0x20) i++;
+    if (text.charCodeAt(i) !== 0x3d) return null;
+    i++;
+    while (text.charCodeAt(i) === 0x20) i++;
+    let value: string;
+    if (text.charCodeAt(i) === 0x22) {
+      i++;
+      let out = '';
+      let closed = false;
+      while (i < length) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+          closed = true;
+          i++;
+          break;
+        }
+        if (c === 0x5c) {
+          const next = text.charCodeAt(i + 1);
+          if (!(next >= 0x20 && next <= 0x7e)) return null;
+          out += text[i + 1];
+          i += 2;
+        } else if (isQuotedChar(c)) {
+          out += text[i];
+          i++;
+        } else {
+          return null;
+        }
+      }
+      if (!closed) return null;
+      value = out;
+    } else {
+      const valueStart = i;
+      while (i < length && isTokenChar(text.charCodeAt(i))) i++;
+      if (i === valueStart) return null;
+      value = text.slice(valueStart, i);
+    }
+    while (text.charCodeAt(i) === 0x20) i++;
+    parameters[name] = value;
+  }
+  return { type, parameters };
+}
+
+/**
+ * The lower-case `type/subtype[+suffix]` of a Content-Type value without its parameters, or null
+ * when the value is missing or malformed (including malformed parameters).
+ * @example
+ * normalizeMediaType('application/JSON; charset=utf-8') // 'application/json'
+ */
+export function normalizeMediaType(text: unknown): string | null {
+  const parsed = parseMediaType(text);
+  return parsed === null ? null : parsed.type;
+}

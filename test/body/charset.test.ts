@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { getDecoder } from '../../src/body/charset';
+
+// The decoder Express 4's body parsers use: the reference answers.
+const iconv = require('iconv-lite') as {
+  decode(buf: Buffer, charset: string): string;
+  encode(text: string, charset: string): Buffer;
+  encodingExists(charset: string): boolean;
+};
+
+const SAMPLE = 'Grüße, ¿qué tal? Ωμέγα — 日本語 😀 done';
+
+function decode(charset: string, bytes: Buffer): string {
+  const decoder = getDecoder(charset);
+  assert.ok(decoder, `decoder for ${charset}`);
+  return decoder(bytes);
+}
+
+describe('getDecoder', () => {
+  test('decodes UTF-8 and strips its BOM', () => {
+    assert.equal(decode('utf-8', Buffer.from(SAMPLE)), SAMPLE);
+    assert.equal(decode('utf-8', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{}')])), '{}');
+  });
+
+  test('decodes UTF-16 in both byte orders, with and without BOM', () => {
+    const le = Buffer.from(SAMPLE, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    assert.equal(decode('utf-16le', le), SAMPLE);
+    assert.equal(decode('utf-16be', be), SAMPLE);
+    assert.equal(decode('utf-16le', Buffer.concat([Buffer.from([0xff, 0xfe]), le])), SAMPLE);
+    assert.equal(decode('utf-16be', Buffer.concat([Buffer.from([0xfe, 0xff]), be])), SAMPLE);
+    assert.equal(decode('utf-16', Buffer.concat([Buffer.from([0xfe, 0xff]), be])), SAMPLE);
+    assert.equal(decode('utf-16', Buffer.concat([Buffer.from([0xff, 0xfe]), le])), SAMPLE);
+  });
+
+  test('guesses the byte order of UTF-16 without BOM from ASCII characters', () => {
+    assert.equal(decode('utf-16', Buffer.from('{"a":1}', 'utf16le')), '{"a":1}');
+    assert.equal(decode('utf-16', Buffer.from(Buffer.from('{"a":1}', 'utf16le')).swap16()), '{"a":1}');
+  });
+
+  test('decodes Latin-1, ASCII and legacy code pages', () => {
+    assert.equal(decode('latin1', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x80])), 'café\u0080');
+    assert.equal(decode('ascii', Buffer.from([0x61, 0xe9])), 'a\ufffd');
+    assert.equal(decode('windows-1252', Buffer.from([0x80])), '€');
+    assert.equal(decode('koi8-r', Buffer.from([0xf0, 0xd2, 0xc9])), 'При');
+    assert.equal(decode('shift_jis', Buffer.from([0x93, 0xfa, 0x96, 0x7b])), '日本');
+  });
+
+  test('matches names loosely: case, punctuation and a trailing year do not matter', () => {
+    assert.equal(decode('UTF8', Buffer.from('x')), 'x');
+    assert.equal(decode('utf_8', Buffer.from('x')), 'x');
+    assert.equal(decode('ISO_8859-1:1987', Buffer.from([0xe9])), 'é');
+    assert.equal(decode('Windows1251', Buffer.from([0xc0])), 'А');
+  });
+
+  test('decodes valid multi-byte Asian text like iconv-lite', () => {
+    const text = 'ASCII {"k":1} 日本語 中文 한국어';
+    const cases: Array<[string, string]> = [
+      ['shift_jis', 'ASCII {"k":1} 日本語'],
+      ['euc-jp', 'ASCII {"k":1} 日本語'],
+      ['gbk', 'ASCII {"k":1} 中文'],
+      ['gb18030', text],
+      ['big5', 'ASCII {"k":1} 中文'],
+      ['euc-kr', 'ASCII {"k":1} 한국어'],
+    ];
+    for (const [charset, sample] of cases) {
+      const encoded = iconv.encode(sample, charset);
+      assert.equal(decode(charset, encoded), sample, charset);
+      assert.equal(decode(charset, encoded), iconv.decode(encoded, charset), charset);
+    }
+  });
+
+  test('returns undefined for unknown or absurd charsets', () => {
+    assert.equal(getDecoder('klingon'), undefined);
+    assert.equal(getDecoder('utf-9'), undefined);
+    assert.equal(getDecoder(''), undefined);
+    assert.equal(getDecoder(`utf-8${'-'.repeat(100)}`), undefined);
+    assert.equal(getDecoder('constructor'), undefined);
+    assert.equal(getDecoder('__proto__'), undefined);
+  });
+
+  test('decodes like iconv-lite for the charsets both know', () => {
+    const charsets = [
+      'utf-8',
+      'utf8',
+      'UTF-8',
+      'utf-16le',
+      'ucs2',
+      'utf-16be',
+      'utf-16',
+      'latin1',
+      'iso-8859-1',
+      'binary',
+      'ascii',
+      'us-ascii',
+      'iso-8859-2',
+      'iso-8859-15',
+      'windows-1250',
+      'windows-1251',
+      'windows-1252',
+      'cp1251',
+      'koi8-r',
+      'koi8-u',
+      'cp866',
+      'win1250',
+      '1251',
+      'ms-ansi',
+      'base64',
+      'hex',
+    ];
+    const samples = [
+      Buffer.from('plain ascii {"a":[1,2]}'),
+      Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]),
+      Buffer.from([0xff, 0xfe, 0x41, 0x00]),
+      Buffer.from([0xfe, 0xff, 0x00, 0x41]),
+      Buffer.from(Array.from({ length: 96 }, (_, i) => 0xa0 + i)),
+    ];
+    for (const charset of charsets) {
+      assert.ok(iconv.encodingExists(charset), `iconv knows ${charset}`);
+      for (const sample of samples) {
+        assert.equal(
+          decode(charset, sample),
+          iconv.decode(sample, charset),
+          `${charset} ${sample.toString('hex')}`,
+        );
+      }
+      const text = 'Hello, {"k":"v"}';
+      const encoded =
+        charset === 'base64' || charset === 'hex' ? Buffer.from(text) : iconv.encode(text, charset);
+      assert.equal(decode(charset, encoded), iconv.decode(encoded, charset), `${charset} round trip`);
+    }
+  });
+});

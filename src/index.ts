@@ -11,6 +11,7 @@ import { request } from './request/index';
 import { response } from './response/index';
 import { createRouter } from './router/index';
 import { Route } from './router/route';
+import { serveStatic } from './static/serve-static';
 import type { AppInternal } from './types/internal';
 
 installLazyLocals(response);
@@ -62,6 +63,7 @@ const webapp = Object.assign(createApplication, {
   raw,
   text,
   urlencoded,
+  static: serveStatic,
 }) as typeof createApplication & {
   application: typeof application;
   request: typeof request;
@@ -72,6 +74,7 @@ const webapp = Object.assign(createApplication, {
   raw: typeof raw;
   text: typeof text;
   urlencoded: typeof urlencoded;
+  static: typeof serveStatic;
 } & LazyMiddleware;
 
 function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {

@@ -1,0 +1,106 @@
+/**
+ * Conditional-request checks for file responses (RFC 9110 §13): freshness for 304, preconditions
+ * for 412, and If-Range validation. They compare against the validators actually set on the
+ * response, so headers changed by `setHeaders` or `headers` options are honoured.
+ * @module
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Whether the request carries any validator that may turn the answer into 304 or 412. */
+export function isConditional(headers: IncomingHttpHeaders): boolean {
+  return Boolean(
+    headers['if-match'] ||
+      headers['if-unmodified-since'] ||
+      headers['if-none-match'] ||
+      headers['if-modified-since'],
+  );
+}
+
+/** Milliseconds of an HTTP date, NaN when absent or invalid. */
+export function parseHttpDate(value: unknown): number {
+  return typeof value === 'string' && value ? Date.parse(value) : Number.NaN;
+}
+
+/** Calls `test` for each comma-separated token (spaces trimmed, empty tokens skipped) until it returns true. */
+function someToken(list: string, test: (token: string) => boolean): boolean {
+  let start = 0;
+  while (start <= list.length) {
+    let end = list.indexOf(',', start);
+    if (end === -1) end = list.length;
+    let a = start;
+    let b = end;
+    while (a < b && list.charCodeAt(a) === 32) a++;
+    while (b > a && list.charCodeAt(b - 1) === 32) b--;
+    if (a < b && test(list.slice(a, b))) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** Weak comparison of entity tags: `W/"x"` matches `"x"` and vice versa. */
+function etagMatches(token: string, etag: string): boolean {
+  return token === etag || token === `W/${etag}` || `W/${token}` === etag;
+}
+
+/** Whether the request's `Cache-Control` asks for an end-to-end reload (`no-cache`). */
+function wantsReload(cacheControl: string | undefined): boolean {
+  if (!cacheControl?.includes('no-cache')) return false;
+  for (const part of cacheControl.split(',')) if (part.trim() === 'no-cache') return true;
+  return false;
+}
+
+/**
+ * True when the client's cached copy is still valid (answer 304): If-None-Match matches the ETag
+ * (or is `*`) and If-Modified-Since is not older than Last-Modified; `Cache-Control: no-cache` forces
+ * a full answer.
+ */
+export function isFresh(headers: IncomingHttpHeaders, etag: unknown, lastModified: unknown): boolean {
+  const modifiedSince = headers['if-modified-since'];
+  const noneMatch = headers['if-none-match'];
+  if (!modifiedSince && !noneMatch) return false;
+  if (wantsReload(headers['cache-control'])) return false;
+  if (noneMatch && noneMatch !== '*') {
+    if (!etag) return false;
+    const tag = String(etag);
+    if (!someToken(noneMatch, (token) => etagMatches(token, tag))) return false;
+  }
+  if (modifiedSince) {
+    if (!lastModified) return false;
+    if (!(parseHttpDate(String(lastModified)) <= parseHttpDate(modifiedSince))) return false;
+  }
+  return true;
+}
+
+/** True when If-Match or If-Unmodified-Since rule the request out (answer 412). */
+export function preconditionFailed(
+  headers: IncomingHttpHeaders,
+  etag: unknown,
+  lastModified: unknown,
+): boolean {
+  const match = headers['if-match'];
+  if (match) {
+    if (!etag) return true;
+    if (match === '*') return false;
+    const tag = String(etag);
+    return !someToken(match, (token) => etagMatches(token, tag));
+  }
+  const unmodifiedSince = parseHttpDate(headers['if-unmodified-since']);
+  if (!Number.isNaN(unmodifiedSince)) {
+    const modified = parseHttpDate(lastModified === undefined ? undefined : String(lastModified));
+    return Number.isNaN(modified) || modified > unmodifiedSince;
+  }
+  return false;
+}
+
+/**
+ * True when a Range request may be answered partially: no If-Range, or an If-Range entity tag
+ * contained in the current ETag, or an If-Range date not older than Last-Modified.
+ */
+export function isRangeFresh(headers: IncomingHttpHeaders, etag: unknown, lastModified: unknown): boolean {
+  const ifRange = headers['if-range'];
+  if (!ifRange) return true;
+  if (ifRange.includes('"')) return Boolean(etag) && ifRange.includes(String(etag));
+  return (
+    parseHttpDate(lastModified === undefined ? undefined : String(lastModified)) <= parseHttpDate(ifRange)
+  );
+}

@@ -1,0 +1,1318 @@
+/**
+ * A linear-time regular-expression engine for route paths.
+ *
+ * Express 4 compiles paths such as `/:a-:b-:c` or `/user/:id(\d+)` into a RegExp and runs it on a
+ * backtracking engine, where some user-writable patterns take super-linear time on hostile input
+ * (ReDoS, cf. CVE-2024-45296). This module executes the same regex *source* with JavaScript's exact
+ * match results (leftmost match, priority-ordered alternation, greedy/lazy quantifiers, last-iteration
+ * captures) but never backtracks: the source is parsed to an AST, compiled to a Thompson NFA program
+ * and simulated as a Pike VM, i.e. all threads advance in lock-step over the input, ordered by
+ * priority, with one thread per program state. Time is O(input length × program size).
+ *
+ * JS details kept exact:
+ * - the empty check of ECMAScript's RepeatMatcher (an optional iteration that matches the empty
+ *   string fails) — each such loop records its iteration start in a register and threads are
+ *   deduplicated on (instruction, which enclosing iterations are still empty) so this stays exact;
+ * - captures inside a quantified group are reset at the start of every iteration;
+ * - non-unicode case folding (`Canonicalize`: toUpperCase, and a character ≥ 128 never folds to ASCII);
+ * - Annex B syntax: `]`, `{`, `}` as literals, `\c` without a control letter, legacy octal escapes,
+ *   identity escapes, class ranges touching `\d`-like escapes, quantified lookaheads.
+ *
+ * Lookahead `(?=…)` / `(?!…)` never backtracks either. Its body is a separate program:
+ * - a body that matches at most LOOK_MAX_LENGTH characters (path-to-regexp's `(?=\/|$)`,
+ *   `(?!\/|-)`, ...) runs forward, anchored at the position that asks, result cached per position:
+ *   bounded work per input position;
+ * - a longer or unbounded body (`(?=.*\d)`) whose captures nobody can see (negative lookahead, or
+ *   no groups inside) is compiled reversed and run once from the end of the input to the start,
+ *   recording at every position whether the body matches there: O(input × body) per exec.
+ *
+ * Not supported — compileSafeRegExp returns null, so the caller can fall back to RegExp:
+ * - backreferences (`\1` naming an existing group, `\k<name>`);
+ * - lookbehind (`(?<=…)`, `(?<!…)`) and any other `(?…)` group form than `(?:`, `(?=`, `(?!`, `(?<name>`
+ *   (e.g. the modifiers `(?i:…)` of newer engines);
+ * - a positive lookahead that contains capture groups and can match more than LOOK_MAX_LENGTH
+ *   characters (e.g. `(?=(a+))`);
+ * - flags other than `i` (the caller passes only ignoreCase): no `m`, `s`, `u`, `v`, `y`, `g`;
+ * - counted repetition that would expand past MAX_INSTRUCTIONS program instructions (e.g. `a{99999}`,
+ *   nested `{100}`s) or thread lists past MAX_LIST_CELLS;
+ * - sources that `new RegExp` itself rejects (syntax errors).
+ * @module
+ */
+
+export interface SafeRegExp {
+  exec(input: string): (string | undefined)[] | null;
+  readonly source: string;
+  readonly ignoreCase: boolean;
+}
+
+/** Upper bound on instructions of one compiled regex (all lookahead programs included). */
+const MAX_INSTRUCTIONS = 10_000;
+/** Upper bound on thread-list capacity × slots per thread (one list's Int32Array length). */
+const MAX_LIST_CELLS = 1 << 20;
+/** Longest lookahead body run forward per position; longer capture-free ones use a backward scan. */
+const LOOK_MAX_LENGTH = 1024;
+
+class Unsupported extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Character sets: sorted, merged, inclusive [lo, hi] pairs over UTF-16 code units.
+
+type Ranges = number[];
+
+const MAX_CODE = 0xffff;
+const DIGITS: Ranges = [48, 57];
+const WORD_CHARS: Ranges = [48, 57, 65, 90, 95, 95, 97, 122];
+// WhiteSpace and LineTerminator of ECMAScript (Unicode Zs included).
+const SPACES: Ranges = [
+  9, 13, 32, 32, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f,
+  0x3000, 0x3000, 0xfeff, 0xfeff,
+];
+const LINE_TERMINATORS: Ranges = [10, 10, 13, 13, 0x2028, 0x2029];
+
+function normalize(ranges: Ranges): Ranges {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  const out: Ranges = [];
+  for (const [lo, hi] of pairs) {
+    const last = out.length - 1;
+    if (last > 0 && lo <= out[last] + 1) {
+      if (hi > out[last]) out[last] = hi;
+    } else {
+      out.push(lo, hi);
+    }
+  }
+  return out;
+}
+
+function complement(ranges: Ranges): Ranges {
+  const out: Ranges = [];
+  let next = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    if (ranges[i] > next) out.push(next, ranges[i] - 1);
+    next = ranges[i + 1] + 1;
+  }
+  if (next <= MAX_CODE) out.push(next, MAX_CODE);
+  return out;
+}
+
+// Case folding tables, built on first use of an ignoreCase regex.
+let canonTable: Uint16Array | undefined;
+let foldHead: Int32Array | undefined;
+let foldNext: Int32Array | undefined;
+
+/** ECMAScript Canonicalize for non-unicode ignoreCase, for every code unit. */
+function canonicalTable(): Uint16Array {
+  if (canonTable) return canonTable;
+  const table = new Uint16Array(MAX_CODE + 1);
+  const head = new Int32Array(MAX_CODE + 1).fill(-1);
+  const next = new Int32Array(MAX_CODE + 1);
+  for (let c = MAX_CODE; c >= 0; c--) {
+    const upper = String.fromCharCode(c).toUpperCase();
+    let canon = c;
+    if (upper.length === 1) {
+      const u = upper.charCodeAt(0);
+      if (!(c >= 128 && u < 128)) canon = u;
+    }
+    table[c] = canon;
+    // Chain of all code units sharing one canonical value, in ascending order.
+    next[c] = head[canon];
+    head[canon] = c;
+  }
+  canonTable = table;
+  foldHead = head;
+  foldNext = next;
+  return table;
+}
+
+/** All code units that match some member of `ranges` case-insensitively. */
+function foldRanges(ranges: Ranges): Ranges {
+  const canon = canonicalTable();
+  const head = foldHead!;
+  const next = foldNext!;
+  let size = 0;
+  for (let i = 0; i < ranges.length; i += 2) size += ranges[i + 1] - ranges[i] + 1;
+  const out: Ranges = [];
+  if (size <= 256) {
+    for (let i = 0; i < ranges.length; i += 2) {
+      for (let c = ranges[i]; c <= ranges[i + 1]; c++) {
+        for (let x = head[canon[c]]; x !== -1; x = next[x]) out.push(x, x);
+      }
+    }
+    return normalize(out);
+  }
+  const marked = new Uint8Array(MAX_CODE + 1);
+  for (let i = 0; i < ranges.length; i += 2) {
+    for (let c = ranges[i]; c <= ranges[i + 1]; c++) marked[canon[c]] = 1;
+  }
+  let start = -1;
+  for (let c = 0; c <= MAX_CODE; c++) {
+    if (marked[canon[c]] === 1) {
+      if (start === -1) start = c;
+    } else if (start !== -1) {
+      out.push(start, c - 1);
+      start = -1;
+    }
+  }
+  if (start !== -1) out.push(start, MAX_CODE);
+  return out;
+}
+
+/** Runtime form of a set: a bitmap for ASCII, sorted pairs for the rest. */
+interface CharSet {
+  ascii: Uint32Array;
+  high: Int32Array;
+}
+
+function toCharSet(ranges: Ranges): CharSet {
+  const ascii = new Uint32Array(4);
+  const high: number[] = [];
+  for (let i = 0; i < ranges.length; i += 2) {
+    const lo = ranges[i];
+    const hi = ranges[i + 1];
+    for (let c = lo; c <= hi && c < 128; c++) ascii[c >> 5] |= 1 << (c & 31);
+    if (hi >= 128) high.push(Math.max(lo, 128), hi);
+  }
+  return { ascii, high: Int32Array.from(high) };
+}
+
+function inSet(set: CharSet, ch: number): boolean {
+  if (ch < 128) return (set.ascii[ch >> 5] & (1 << (ch & 31))) !== 0;
+  const high = set.high;
+  let lo = 0;
+  let hi = high.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ch > high[2 * mid + 1]) lo = mid + 1;
+    else if (ch < high[2 * mid]) hi = mid;
+    else return true;
+  }
+  return false;
+}
+
+/** Final ranges of a class: members folded (under `i`) before negation, as ECMAScript specifies. */
+const setCache = new Map<string, Ranges>();
+
+function finalRanges(members: Ranges, negate: boolean, ignoreCase: boolean): Ranges {
+  const key = `${negate ? '^' : ''}${ignoreCase ? 'i' : ''}${members.join(',')}`;
+  const cached = setCache.get(key);
+  if (cached) return cached;
+  let ranges = normalize(members);
+  if (ignoreCase) ranges = foldRanges(ranges);
+  if (negate) ranges = complement(ranges);
+  if (setCache.size >= 512) setCache.clear();
+  setCache.set(key, ranges);
+  return ranges;
+}
+
+// ---------------------------------------------------------------------------------------------
+// AST
+
+const N_EMPTY = 0;
+const N_CHAR = 1;
+const N_CLASS = 2;
+const N_SEQ = 3;
+const N_ALT = 4;
+const N_GROUP = 5;
+const N_REPEAT = 6;
+const N_ASSERT = 7;
+const N_LOOK = 8;
+
+type Node =
+  | { kind: typeof N_EMPTY }
+  | { kind: typeof N_CHAR; code: number }
+  | { kind: typeof N_CLASS; members: Ranges; negate: boolean }
+  | { kind: typeof N_SEQ; items: Node[] }
+  | { kind: typeof N_ALT; alts: Node[] }
+  | { kind: typeof N_GROUP; index: number; body: Node }
+  | {
+      kind: typeof N_REPEAT;
+      body: Node;
+      min: number;
+      max: number;
+      greedy: boolean;
+      /** Capture groups [firstGroup, endGroup) inside the body, reset on each iteration. */
+      firstGroup: number;
+      endGroup: number;
+    }
+  | { kind: typeof N_ASSERT; op: number }
+  | { kind: typeof N_LOOK; negative: boolean; body: Node; firstGroup: number; endGroup: number };
+
+const EMPTY: Node = { kind: N_EMPTY };
+
+function minLength(node: Node): number {
+  switch (node.kind) {
+    case N_CHAR:
+    case N_CLASS:
+      return 1;
+    case N_SEQ: {
+      let sum = 0;
+      for (const item of node.items) sum += minLength(item);
+      return sum;
+    }
+    case N_ALT: {
+      let least = Number.POSITIVE_INFINITY;
+      for (const alt of node.alts) least = Math.min(least, minLength(alt));
+      return least;
+    }
+    case N_GROUP:
+      return minLength(node.body);
+    case N_REPEAT:
+      return node.min === 0 ? 0 : node.min * minLength(node.body);
+    default:
+      return 0;
+  }
+}
+
+function maxLength(node: Node): number {
+  switch (node.kind) {
+    case N_CHAR:
+    case N_CLASS:
+      return 1;
+    case N_SEQ: {
+      let sum = 0;
+      for (const item of node.items) sum += maxLength(item);
+      return sum;
+    }
+    case N_ALT: {
+      let most = 0;
+      for (const alt of node.alts) most = Math.max(most, maxLength(alt));
+      return most;
+    }
+    case N_GROUP:
+      return maxLength(node.body);
+    case N_REPEAT: {
+      if (node.max === 0) return 0;
+      const body = maxLength(node.body);
+      return body === 0 ? 0 : body * node.max;
+    }
+    default:
+      return 0;
+  }
+}
+
+/**
+ * A regex that matches some prefix of a string exactly when `node` does: in tail position, a
+ * repetition with no upper bound needs only its minimum count (any longer match extends a shorter one).
+ */
+function trimTail(node: Node): Node {
+  switch (node.kind) {
+    case N_SEQ: {
+      const items = node.items.slice();
+      items[items.length - 1] = trimTail(items[items.length - 1]);
+      return { kind: N_SEQ, items };
+    }
+    case N_ALT:
+      return { kind: N_ALT, alts: node.alts.map(trimTail) };
+    case N_GROUP:
+      return { kind: N_GROUP, index: node.index, body: trimTail(node.body) };
+    case N_REPEAT:
+      if (node.max !== Number.POSITIVE_INFINITY) return node;
+      return node.min === 0 ? EMPTY : { ...node, max: node.min };
+    default:
+      return node;
+  }
+}
+
+/** True when every match must start at input position 0 (so only one start position is tried). */
+function anchoredAtStart(node: Node): boolean {
+  switch (node.kind) {
+    case N_ASSERT:
+      return node.op === OP_BOL;
+    case N_SEQ:
+      return node.items.length > 0 && anchoredAtStart(node.items[0]);
+    case N_ALT:
+      return node.alts.every(anchoredAtStart);
+    case N_GROUP:
+      return anchoredAtStart(node.body);
+    case N_REPEAT:
+      return node.min > 0 && anchoredAtStart(node.body);
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser (ECMAScript non-unicode pattern grammar with Annex B extensions)
+
+const QUANTIFIER = /\{(\d+)(?:(,)(\d*))?\}/y;
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
+}
+
+function isOctal(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '7';
+}
+
+function isHex(c: string | undefined): boolean {
+  return c !== undefined && /^[0-9a-fA-F]$/.test(c);
+}
+
+function isAsciiLetter(c: string | undefined): boolean {
+  return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+/** Counts capturing groups (and notes named ones) the way the grammar does, before parsing. */
+function scanGroups(src: string): { count: number; named: boolean } {
+  let count = 0;
+  let named = false;
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      i++;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') {
+      inClass = true;
+    } else if (c === '(') {
+      if (src[i + 1] !== '?') {
+        count++;
+      } else if (src[i + 2] === '<' && src[i + 3] !== '=' && src[i + 3] !== '!') {
+        count++;
+        named = true;
+      }
+    }
+  }
+  return { count, named };
+}
+
+interface ClassAtom {
+  code: number;
+  /** Set for class escapes such as \d; `code` is then meaningless. */
+  set?: Ranges;
+}
+
+class Parser {
+  private i = 0;
+  groups = 0;
+  private readonly totalGroups: number;
+  private readonly hasNamed: boolean;
+
+  constructor(private readonly src: string) {
+    const scan = scanGroups(src);
+    this.totalGroups = scan.count;
+    this.hasNamed = scan.named;
+  }
+
+  parse(): Node {
+    const node = this.disjunction();
+    if (this.i !== this.src.length) throw new Unsupported('unbalanced');
+    return node;
+  }
+
+  private disjunction(): Node {
+    const first = this.alternative();
+    if (this.src[this.i] !== '|') return first;
+    const alts = [first];
+    while (this.src[this.i] === '|') {
+      this.i++;
+      alts.push(this.alternative());
+    }
+    return { kind: N_ALT, alts };
+  }
+
+  private alternative(): Node {
+    const items: Node[] = [];
+    while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')') {
+      items.push(this.term());
+    }
+    if (items.length === 0) return EMPTY;
+    return items.length === 1 ? items[0] : { kind: N_SEQ, items };
+  }
+
+  private term(): Node {
+    const src = this.src;
+    const c = src[this.i];
+    if (c === '^' || c === '$') {
+      this.i++;
+      return { kind: N_ASSERT, op: c === '^' ? OP_BOL : OP_EOL };
+    }
+    if (c === '\\' && (src[this.i + 1] === 'b' || src[this.i + 1] === 'B')) {
+      this.i += 2;
+      return { kind: N_ASSERT, op: src[this.i - 1] === 'b' ? OP_WORD_BOUNDARY : OP_NOT_WORD_BOUNDARY };
+    }
+    const groupsBefore = this.groups;
+    const atom = this.atom();
+    return this.quantified(atom, groupsBefore + 1, this.groups + 1);
+  }
+
+  private atom(): Node {
+    const src = this.src;
+    const c = src[this.i];
+    switch (c) {
+      case '(':
+        return this.group();
+      case '.':
+        this.i++;
+        return { kind: N_CLASS, members: LINE_TERMINATORS, negate: true };
+      case '[':
+        return this.characterClass();
+      case '\\':
+        return this.atomEscape();
+      case '*':
+      case '+':
+      case '?':
+      case ')':
+        throw new Unsupported('syntax');
+      case '{':
+        QUANTIFIER.lastIndex = this.i;
+        if (QUANTIFIER.test(src)) throw new Unsupported('syntax');
+        break;
+    }
+    this.i++;
+    return { kind: N_CHAR, code: c.charCodeAt(0) };
+  }
+
+  private group(): Node {
+    const src = this.src;
+    this.i++; // (
+    let node: Node;
+    if (src[this.i] === '?') {
+      const kind = src[this.i + 1];
+      if (kind === ':') {
+        this.i += 2;
+        node = this.disjunction();
+      } else if (kind === '=' || kind === '!') {
+        this.i += 2;
+        const firstGroup = this.groups + 1;
+        const body = this.disjunction();
+        node = { kind: N_LOOK, negative: kind === '!', body, firstGroup, endGroup: this.groups + 1 };
+      } else if (kind === '<' && src[this.i + 2] !== '=' && src[this.i + 2] !== '!') {
+        const close = src.indexOf('>', this.i);
+        if (close === -1) throw new Unsupported('syntax');
+        this.i = close + 1;
+        const index = ++this.groups;
+        node = { kind: N_GROUP, index, body: this.disjunction() };
+      } else {
+        throw new Unsupported('group kind');
+      }
+    } else {
+      const index = ++this.groups;
+      node = { kind: N_GROUP, index, body: this.disjunction() };
+    }
+    if (src[this.i] !== ')') throw new Unsupported('syntax');
+    this.i++;
+    return node;
+  }
+
+  private quantified(atom: Node, firstGroup: number, endGroup: number): Node {
+    const src = this.src;
+    let min: number;
+    let max: number;
+    const c = src[this.i];
+    if (c === '*') {
+      min = 0;
+      max = Number.POSITIVE_INFINITY;
+      this.i++;
+    } else if (c === '+') {
+      min = 1;
+      max = Number.POSITIVE_INFINITY;
+      this.i++;
+    } else if (c === '?') {
+      min = 0;
+      max = 1;
+      this.i++;
+    } else if (c === '{') {
+      QUANTIFIER.lastIndex = this.i;
+      const m = QUANTIFIER.exec(src);
+      if (m === null) return atom; // Annex B: a `{` that is no quantifier is a literal
+      this.i = QUANTIFIER.lastIndex;
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[3] === '' ? Number.POSITIVE_INFINITY : Number(m[3]);
+      if (min > max) throw new Unsupported('syntax');
+    } else {
+      return atom;
+    }
+    let greedy = true;
+    if (src[this.i] === '?') {
+      greedy = false;
+      this.i++;
+    }
+    return { kind: N_REPEAT, body: atom, min, max, greedy, firstGroup, endGroup };
+  }
+
+  private atomEscape(): Node {
+    const src = this.src;
+    const c = src[this.i + 1];
+    if (c === undefined) throw new Unsupported('syntax');
+    const set = classEscape(c);
+    if (set) {
+      this.i += 2;
+      return { kind: N_CLASS, members: set, negate: false };
+    }
+    if (c >= '1' && c <= '9') {
+      let j = this.i + 1;
+      let value = 0;
+      while (isDigit(src[j])) value = value * 10 + (src.charCodeAt(j++) - 48);
+      if (value <= this.totalGroups) throw new Unsupported('backreference');
+    }
+    if (c === 'k' && this.hasNamed) throw new Unsupported('backreference');
+    this.i++;
+    return { kind: N_CHAR, code: this.characterEscape(false) };
+  }
+
+  /**
+   * Reads a character escape with `this.i` just past the backslash and returns its code unit.
+   * A `\c` with no control letter stands for the backslash itself and leaves `c` to be read next.
+   */
+  private characterEscape(inClass: boolean): number {
+    const src = this.src;
+    const c = src[this.i];
+    switch (c) {
+      case 'f':
+        this.i++;
+        return 12;
+      case 'n':
+        this.i++;
+        return 10;
+      case 'r':
+        this.i++;
+        return 13;
+      case 't':
+        this.i++;
+        return 9;
+      case 'v':
+        this.i++;
+        return 11;
+      case 'c': {
+        const letter = src[this.i + 1];
+        if (isAsciiLetter(letter) || (inClass && (isDigit(letter) || letter === '_'))) {
+          this.i += 2;
+          return letter.charCodeAt(0) % 32;
+        }
+        return 92; // the backslash; `c` is read as the next character
+      }
+      case 'x':
+        if (isHex(src[this.i + 1]) && isHex(src[this.i + 2])) {
+          this.i += 3;
+          return Number.parseInt(src.slice(this.i - 2, this.i), 16);
+        }
+        this.i++;
+        return 120;
+      case 'u':
+        if (
+          isHex(src[this.i + 1]) &&
+          isHex(src[this.i + 2]) &&
+          isHex(src[this.i + 3]) &&
+          isHex(src[this.i + 4])
+        ) {
+          this.i += 5;
+          return Number.parseInt(src.slice(this.i - 4, this.i), 16);
+        }
+        this.i++;
+        return 117;
+    }
+    if (isOctal(c)) {
+      // Legacy octal: up to three digits, value at most 0o377 (`\0` alone is NUL).
+      let value = c.charCodeAt(0) - 48;
+      this.i++;
+      if (isOctal(src[this.i])) {
+        value = value * 8 + (src.charCodeAt(this.i++) - 48);
+        if (c <= '3' && isOctal(src[this.i])) value = value * 8 + (src.charCodeAt(this.i++) - 48);
+      }
+      return value;
+    }
+    // Identity escape (includes \8, \9, \/, \-, \k without named groups).
+    this.i++;
+    return c.charCodeAt(0);
+  }
+
+  private characterClass(): Node {
+    const src = this.src;
+    this.i++; // [
+    let negate = false;
+    if (src[this.i] === '^') {
+      negate = true;
+      this.i++;
+    }
+    const members: Ranges = [];
+    while (src[this.i] !== ']') {
+      if (this.i >= src.length) throw new Unsupported('syntax');
+      const from = this.classAtom();
+      if (src[this.i] === '-' && src[this.i + 1] !== ']' && this.i + 1 < src.length) {
+        this.i++;
+        const to = this.classAtom();
+        if (from.set || to.set) {
+          // Annex B: a range touching a class escape is the union of both sides and '-'.
+          addAtom(members, from);
+          members.push(45, 45);
+          addAtom(members, to);
+        } else {
+          if (from.code > to.code) throw new Unsupported('syntax');
+          members.push(from.code, to.code);
+        }
+      } else {
+        addAtom(members, from);
+      }
+    }
+    this.i++; // ]
+    return { kind: N_CLASS, members, negate };
+  }
+
+  private classAtom(): ClassAtom {
+    const src = this.src;
+    const c = src[this.i];
+    if (c !== '\\') {
+      this.i++;
+      return { code: c.charCodeAt(0) };
+    }
+    const e = src[this.i + 1];
+    if (e === undefined) throw new Unsupported('syntax');
+    const set = classEscape(e);
+    if (set) {
+      this.i += 2;
+      return { code: 0, set };
+    }
+    if (e === 'b') {
+      this.i += 2;
+      return { code: 8 };
+    }
+    if (e === 'k' && this.hasNamed) throw new Unsupported('syntax');
+    this.i++;
+    return { code: this.characterEscape(true) };
+  }
+}
+
+function addAtom(members: Ranges, atom: ClassAtom): void {
+  if (atom.set) members.push(...atom.set);
+  else members.push(atom.code, atom.code);
+}
+
+function classEscape(c: string): Ranges | undefined {
+  switch (c) {
+    case 'd':
+      return DIGITS;
+    case 'D':
+      return complement(DIGITS);
+    case 'w':
+      return WORD_CHARS;
+    case 'W':
+      return complement(WORD_CHARS);
+    case 's':
+      return SPACES;
+    case 'S':
+      return complement(SPACES);
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Program
+
+const OP_CHAR = 0; // consume code unit a
+const OP_SET = 1; // consume a member of sets[a]
+const OP_MATCH = 2;
+const OP_JMP = 3; // goto a
+const OP_SPLIT = 4; // goto a (preferred) and b
+const OP_SAVE = 5; // slot a := position
+const OP_RESET = 6; // slots [a, b) := unset
+const OP_ENTER = 7; // loop register a := position (start of an iteration that may not be empty)
+const OP_CHECK = 8; // fail when loop register a = position (the iteration matched empty)
+const OP_BOL = 9;
+const OP_EOL = 10;
+const OP_WORD_BOUNDARY = 11;
+const OP_NOT_WORD_BOUNDARY = 12;
+const OP_LOOK = 13; // lookahead looks[a]
+
+interface Look {
+  prog: Program;
+  negative: boolean;
+  /** Capture slots [firstSlot, endSlot) set by a successful positive lookahead. */
+  firstSlot: number;
+  endSlot: number;
+  /**
+   * False: a bounded body, run forward at each position that asks (one cached result per position).
+   * True: an unbounded body without captures, compiled reversed; one backward pass over the input
+   * records at every position whether the body matches a prefix there.
+   */
+  scan: boolean;
+  cacheRun: number;
+  cachePos: number;
+  cacheResult: boolean;
+  bits: Uint8Array;
+}
+
+interface Program {
+  op: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+  sets: CharSet[];
+  looks: Look[];
+  /** Only position `start` is tried (a `^`-anchored regex, or a lookahead body). */
+  anchored: boolean;
+  /** False for lookahead bodies whose captures nobody reads: the first match found is enough. */
+  captures: boolean;
+  slots: number;
+  /**
+   * Deduplication key of a thread at pc: stateBase[pc] + the number of enclosing checked loops
+   * (outermost first) whose current iteration has already consumed input. Threads at one pc whose
+   * iterations are empty to different depths can differ in the future (the empty check), so they
+   * are distinct states; enclosing loops are listed in encl[enclStart[pc] .. enclStart[pc + 1]).
+   */
+  stateBase: Int32Array;
+  enclStart: Int32Array;
+  encl: Int32Array;
+  /** 1 where the instruction is CHAR, SET or MATCH outside any checked loop (a plain wait state). */
+  waits: Uint8Array;
+  // Buffers reused by every run.
+  visited: Int32Array;
+  generation: number;
+  listA: Int32Array;
+  capsA: Int32Array;
+  listB: Int32Array;
+  capsB: Int32Array;
+  scratch: Int32Array;
+  stack: Int32Array;
+  out: Int32Array;
+}
+
+const EMPTY_BITS = new Uint8Array(0);
+
+interface Budget {
+  instructions: number;
+}
+
+class Builder {
+  readonly op: number[] = [];
+  readonly a: number[] = [];
+  readonly b: number[] = [];
+  private readonly enclosing: number[][] = [];
+  private loops: number[] = [];
+  private registers = 0;
+  private readonly sets: CharSet[] = [];
+  private readonly setIndex = new Map<Ranges, number>();
+  private readonly looks: Look[] = [];
+
+  /**
+   * `captures` false: only whether the regex matches matters (negative or capture-free lookahead),
+   * so captures, capture resets and empty checks (which never change *whether* a match exists) are
+   * left out. `reversed`: the program reads the input right to left (sequences are emitted backwards).
+   */
+  constructor(
+    private readonly captureSlots: number,
+    private readonly ignoreCase: boolean,
+    private readonly budget: Budget,
+    private readonly captures = true,
+    private readonly reversed = false,
+  ) {
+    if (!captures) this.captureSlots = 0;
+  }
+
+  get pc(): number {
+    return this.op.length;
+  }
+
+  emit(op: number, a = 0, b = 0): number {
+    if (--this.budget.instructions < 0) throw new Unsupported('too large');
+    this.op.push(op);
+    this.a.push(a);
+    this.b.push(b);
+    this.enclosing.push(this.loops);
+    return this.op.length - 1;
+  }
+
+  node(node: Node): void {
+    switch (node.kind) {
+      case N_EMPTY:
+        return;
+      case N_CHAR:
+        if (this.ignoreCase) this.set([node.code, node.code], false);
+        else this.emit(OP_CHAR, node.code);
+        return;
+      case N_CLASS:
+        this.set(node.members, node.negate);
+        return;
+      case N_SEQ:
+        if (this.reversed) for (let k = node.items.length - 1; k >= 0; k--) this.node(node.items[k]);
+        else for (const item of node.items) this.node(item);
+        return;
+      case N_ALT: {
+        const jumps: number[] = [];
+        for (let k = 0; k < node.alts.length - 1; k++) {
+          const split = this.emit(OP_SPLIT);
+          this.a[split] = this.pc;
+          this.node(node.alts[k]);
+          jumps.push(this.emit(OP_JMP));
+          this.b[split] = this.pc;
+        }
+        this.node(node.alts[node.alts.length - 1]);
+        for (const jump of jumps) this.a[jump] = this.pc;
+        return;
+      }
+      case N_GROUP:
+        if (!this.captures) {
+          this.node(node.body);
+          return;
+        }
+        this.emit(OP_SAVE, 2 * node.index);
+        this.node(node.body);
+        this.emit(OP_SAVE, 2 * node.index + 1);
+        return;
+      case N_REPEAT:
+        this.repeat(node);
+        return;
+      case N_ASSERT:
+        this.emit(node.op);
+        return;
+      case N_LOOK: {
+        // Captures of a negative lookahead are never visible, and a body without groups has none.
+        const captures = this.captures && !node.negative && node.endGroup > node.firstGroup;
+        // Without captures only *whether* the body matches counts, so a trailing `x+` may become `x`
+        // (as in `(?!\/|-+)`), which can make an unbounded body bounded.
+        const body = captures ? node.body : trimTail(node.body);
+        const bounded = maxLength(body) <= LOOK_MAX_LENGTH;
+        if (!bounded && captures) throw new Unsupported('unbounded lookahead with captures');
+        const sub = new Builder(this.captureSlots, this.ignoreCase, this.budget, captures, !bounded);
+        sub.node(body);
+        sub.emit(OP_MATCH);
+        this.looks.push({
+          prog: sub.finish(true),
+          negative: node.negative,
+          firstSlot: captures ? 2 * node.firstGroup : 0,
+          endSlot: captures ? 2 * node.endGroup : 0,
+          scan: !bounded,
+          cacheRun: -1,
+          cachePos: -1,
+          cacheResult: false,
+          bits: EMPTY_BITS,
+        });
+        this.emit(OP_LOOK, this.looks.length - 1);
+        return;
+      }
+    }
+  }
+
+  private set(members: Ranges, negate: boolean): void {
+    const ranges = finalRanges(members, negate, this.ignoreCase);
+    if (ranges.length === 2 && ranges[0] === ranges[1]) {
+      this.emit(OP_CHAR, ranges[0]);
+      return;
+    }
+    let index = this.setIndex.get(ranges);
+    if (index === undefined) {
+      index = this.sets.length;
+      this.sets.push(toCharSet(ranges));
+      this.setIndex.set(ranges, index);
+    }
+    this.emit(OP_SET, index);
+  }
+
+  private repeat(node: Extract<Node, { kind: typeof N_REPEAT }>): void {
+    const { min, max, greedy } = node;
+    if (max === 0) return;
+    // Only a body that can match empty needs the empty check (and its register).
+    const checked = this.captures && minLength(node.body) === 0;
+    if (min > MAX_INSTRUCTIONS) throw new Unsupported('too large');
+    for (let k = 0; k < min; k++) this.iteration(node, false);
+    if (max === Number.POSITIVE_INFINITY) {
+      const loop = this.emit(OP_SPLIT);
+      const body = this.pc;
+      this.iteration(node, checked);
+      this.emit(OP_JMP, loop);
+      this.branch(loop, body, this.pc, greedy);
+      return;
+    }
+    if (max - min > MAX_INSTRUCTIONS) throw new Unsupported('too large');
+    const splits: number[] = [];
+    for (let k = min; k < max; k++) {
+      splits.push(this.emit(OP_SPLIT));
+      this.iteration(node, checked);
+    }
+    for (const split of splits) this.branch(split, split + 1, this.pc, greedy);
+  }
+
+  private branch(split: number, body: number, exit: number, greedy: boolean): void {
+    this.a[split] = greedy ? body : exit;
+    this.b[split] = greedy ? exit : body;
+  }
+
+  private iteration(node: Extract<Node, { kind: typeof N_REPEAT }>, checked: boolean): void {
+    let register = -1;
+    if (checked) {
+      register = this.captureSlots + this.registers++;
+      this.emit(OP_ENTER, register);
+      this.loops = [...this.loops, register];
+    }
+    if (this.captures && node.endGroup > node.firstGroup)
+      this.emit(OP_RESET, 2 * node.firstGroup, 2 * node.endGroup);
+    this.node(node.body);
+    if (checked) {
+      this.emit(OP_CHECK, register);
+      this.loops = this.loops.slice(0, -1);
+    }
+  }
+
+  finish(anchored: boolean): Program {
+    const count = this.op.length;
+    const slots = this.captureSlots + this.registers;
+    const stateBase = new Int32Array(count);
+    const enclStart = new Int32Array(count + 1);
+    const encl: number[] = [];
+    let states = 0;
+    let stack = 1;
+    for (let pc = 0; pc < count; pc++) {
+      const loops = this.enclosing[pc];
+      stateBase[pc] = states;
+      enclStart[pc] = encl.length;
+      encl.push(...loops);
+      const variants = loops.length + 1;
+      states += variants;
+      // Stack entries one visit of this state can push (each state is visited once per step).
+      const op = this.op[pc];
+      if (op === OP_SPLIT) stack += variants;
+      else if (op === OP_SAVE || op === OP_ENTER) stack += 2 * variants;
+      else if (op === OP_RESET) stack += 2 * (this.b[pc] - this.a[pc]) * variants;
+      else if (op === OP_LOOK) {
+        const look = this.looks[this.a[pc]];
+        stack += 2 * (look.endSlot - look.firstSlot) * variants;
+      }
+    }
+    enclStart[count] = encl.length;
+    const waits = new Uint8Array(count);
+    for (let pc = 0; pc < count; pc++) {
+      const op = this.op[pc];
+      const plain = enclStart[pc] === enclStart[pc + 1];
+      if (plain && (op === OP_CHAR || op === OP_SET || op === OP_MATCH)) waits[pc] = 1;
+    }
+    if (states > MAX_LIST_CELLS || states * slots > MAX_LIST_CELLS) throw new Unsupported('too large');
+    return {
+      op: Int32Array.from(this.op),
+      a: Int32Array.from(this.a),
+      b: Int32Array.from(this.b),
+      sets: this.sets,
+      looks: this.looks,
+      anchored,
+      captures: this.captures,
+      slots,
+      stateBase,
+      enclStart,
+      encl: Int32Array.from(encl),
+      waits,
+      visited: new Int32Array(states),
+      generation: 0,
+      listA: new Int32Array(states),
+      capsA: new Int32Array(states * slots),
+      listB: new Int32Array(states),
+      capsB: new Int32Array(states * slots),
+      scratch: new Int32Array(slots),
+      stack: new Int32Array(stack),
+      out: new Int32Array(slots),
+    };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pike VM
+
+function nextGeneration(prog: Program): void {
+  if (prog.generation === 0x7fffffff) {
+    prog.visited.fill(0);
+    prog.generation = 0;
+  }
+  prog.generation++;
+}
+
+function isWordAt(input: string, pos: number, length: number): boolean {
+  if (pos < 0 || pos >= length) return false;
+  const c = input.charCodeAt(pos);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * Follows every epsilon path from `pc0` at `pos` in priority order, appending the threads that reach
+ * a consuming instruction or MATCH to (list, caps) from index `count`. Thread state lives in
+ * prog.scratch; changes are undone from the explicit stack when a path ends (restore entries are
+ * negative slot numbers preceded by the old value). Returns the new list length.
+ */
+function addThreads(
+  prog: Program,
+  list: Int32Array,
+  caps: Int32Array,
+  count: number,
+  pc0: number,
+  pos: number,
+  input: string,
+  length: number,
+  run: number,
+): number {
+  const { op, a, b, stateBase, enclStart, encl, visited, scratch, stack, slots } = prog;
+  const generation = prog.generation;
+  let sp = 0;
+  stack[sp++] = pc0;
+  while (sp > 0) {
+    let pc = stack[--sp];
+    if (pc < 0) {
+      scratch[-pc - 1] = stack[--sp];
+      continue;
+    }
+    walk: for (;;) {
+      let key = stateBase[pc];
+      const first = enclStart[pc];
+      const end = enclStart[pc + 1];
+      if (first !== end) {
+        let k = first;
+        while (k < end && scratch[encl[k]] !== pos) k++;
+        key += k - first;
+      }
+      if (visited[key] === generation) break;
+      visited[key] = generation;
+      switch (op[pc]) {
+        case OP_JMP:
+          pc = a[pc];
+          continue walk;
+        case OP_SPLIT:
+          stack[sp++] = b[pc];
+          pc = a[pc];
+          continue walk;
+        case OP_SAVE:
+        case OP_ENTER: {
+          const slot = a[pc];
+          stack[sp++] = scratch[slot];
+          stack[sp++] = -slot - 1;
+          scratch[slot] = pos;
+          pc++;
+          continue walk;
+        }
+        case OP_RESET:
+          for (let slot = a[pc], last = b[pc]; slot < last; slot++) {
+            if (scratch[slot] !== -1) {
+              stack[sp++] = scratch[slot];
+              stack[sp++] = -slot - 1;
+              scratch[slot] = -1;
+            }
+          }
+          pc++;
+          continue walk;
+        case OP_CHECK:
+          if (scratch[a[pc]] === pos) break walk;
+          pc++;
+          continue walk;
+        case OP_BOL:
+          if (pos !== 0) break walk;
+          pc++;
+          continue walk;
+        case OP_EOL:
+          if (pos !== length) break walk;
+          pc++;
+          continue walk;
+        case OP_WORD_BOUNDARY:
+        case OP_NOT_WORD_BOUNDARY: {
+          const boundary = isWordAt(input, pos - 1, length) !== isWordAt(input, pos, length);
+          if (boundary !== (op[pc] === OP_WORD_BOUNDARY)) break walk;
+          pc++;
+          continue walk;
+        }
+        case OP_LOOK: {
+          const look = prog.looks[a[pc]];
+          let found: boolean;
+          if (look.scan) {
+            if (look.cacheRun !== run) scanBackward(look, input, length, run);
+            found = look.bits[pos] === 1;
+          } else {
+            if (look.cacheRun !== run || look.cachePos !== pos) {
+              look.cacheResult = simulate(look.prog, input, length, pos, run);
+              look.cacheRun = run;
+              look.cachePos = pos;
+            }
+            found = look.cacheResult;
+          }
+          if (found === look.negative) break walk;
+          if (!look.negative) {
+            const out = look.prog.out;
+            for (let slot = look.firstSlot; slot < look.endSlot; slot++) {
+              if (scratch[slot] !== out[slot]) {
+                stack[sp++] = scratch[slot];
+                stack[sp++] = -slot - 1;
+                scratch[slot] = out[slot];
+              }
+            }
+          }
+          pc++;
+          continue walk;
+        }
+        default: {
+          // OP_CHAR, OP_SET, OP_MATCH: the thread waits here for the next input character.
+          const base = count * slots;
+          for (let slot = 0; slot < slots; slot++) caps[base + slot] = scratch[slot];
+          list[count++] = pc;
+          break walk;
+        }
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * Runs `prog` from `start`; on a match, prog.out holds the slots of the highest-priority thread
+ * of the leftmost match (which is what a backtracking engine would have returned).
+ */
+function simulate(prog: Program, input: string, length: number, start: number, run: number): boolean {
+  const { op, a, sets, slots, scratch, anchored, out, waits, stateBase, visited } = prog;
+  let list = prog.listA;
+  let caps = prog.capsA;
+  let nextList = prog.listB;
+  let nextCaps = prog.capsB;
+  nextGeneration(prog);
+  scratch.fill(-1);
+  let count = addThreads(prog, list, caps, 0, 0, start, input, length, run);
+  let matched = false;
+  for (let pos = start; ; pos++) {
+    if (count === 0 && (matched || anchored || pos >= length)) break;
+    nextGeneration(prog);
+    let nextCount = 0;
+    const ch = pos < length ? input.charCodeAt(pos) : -1;
+    for (let t = 0; t < count; t++) {
+      const pc = list[t];
+      const code = op[pc];
+      if (code === OP_MATCH) {
+        if (!prog.captures) return true;
+        // Lower-priority threads are cut: they could only yield a less preferred match.
+        const base = t * slots;
+        for (let slot = 0; slot < slots; slot++) out[slot] = caps[base + slot];
+        matched = true;
+        break;
+      }
+      if (ch === -1) continue;
+      if (code === OP_CHAR ? ch === a[pc] : inSet(sets[a[pc]], ch)) {
+        const base = t * slots;
+        const next = pc + 1;
+        if (waits[next] === 1) {
+          // Fast path: the next instruction is itself a wait state, so there is no closure to follow.
+          const key = stateBase[next];
+          if (visited[key] !== prog.generation) {
+            visited[key] = prog.generation;
+            const nextBase = nextCount * slots;
+            for (let slot = 0; slot < slots; slot++) nextCaps[nextBase + slot] = caps[base + slot];
+            nextList[nextCount++] = next;
+          }
+          continue;
+        }
+        for (let slot = 0; slot < slots; slot++) scratch[slot] = caps[base + slot];
+        nextCount = addThreads(prog, nextList, nextCaps, nextCount, next, pos + 1, input, length, run);
+      }
+    }
+    if (pos >= length) break;
+    if (!matched && !anchored) {
+      // A match starting further right ranks below every thread that started earlier.
+      scratch.fill(-1);
+      nextCount = addThreads(prog, nextList, nextCaps, nextCount, 0, pos + 1, input, length, run);
+    }
+    const swapList = list;
+    list = nextList;
+    nextList = swapList;
+    const swapCaps = caps;
+    caps = nextCaps;
+    nextCaps = swapCaps;
+    count = nextCount;
+  }
+  return matched;
+}
+
+/**
+ * Fills look.bits[p] (0 <= p <= length) with whether the lookahead body matches some prefix of
+ * input[p..], running its reversed program from the end of the input back to the start with a new
+ * thread entering at every position: O(length × program size) once per exec, however many positions
+ * ask.
+ */
+function scanBackward(look: Look, input: string, length: number, run: number): void {
+  const prog = look.prog;
+  const { op, a, sets } = prog;
+  if (look.bits.length < length + 1) look.bits = new Uint8Array(Math.max(length + 1, 2 * look.bits.length));
+  const bits = look.bits;
+  let list = prog.listA;
+  let nextList = prog.listB;
+  const caps = prog.capsA;
+  nextGeneration(prog);
+  let count = 0;
+  for (let pos = length; ; pos--) {
+    count = addThreads(prog, list, caps, count, 0, pos, input, length, run);
+    let found = 0;
+    for (let t = 0; t < count; t++) {
+      if (op[list[t]] === OP_MATCH) {
+        found = 1;
+        break;
+      }
+    }
+    bits[pos] = found;
+    if (pos === 0) break;
+    nextGeneration(prog);
+    let nextCount = 0;
+    const ch = input.charCodeAt(pos - 1);
+    for (let t = 0; t < count; t++) {
+      const pc = list[t];
+      const code = op[pc];
+      if (code !== OP_MATCH && (code === OP_CHAR ? ch === a[pc] : inSet(sets[a[pc]], ch))) {
+        nextCount = addThreads(prog, nextList, caps, nextCount, pc + 1, pos - 1, input, length, run);
+      }
+    }
+    const swap = list;
+    list = nextList;
+    nextList = swap;
+    count = nextCount;
+  }
+  look.cacheRun = run;
+}
+
+let runCounter = 0;
+
+class LinearRegExp implements SafeRegExp {
+  constructor(
+    readonly source: string,
+    readonly ignoreCase: boolean,
+    private readonly prog: Program,
+    private readonly groups: number,
+  ) {}
+
+  exec(input: string): (string | undefined)[] | null {
+    const text = typeof input === 'string' ? input : String(input);
+    const prog = this.prog;
+    // Lookahead results are cached per (run, position); a new run id invalidates them.
+    if (!simulate(prog, text, text.length, 0, ++runCounter)) return null;
+    const out = prog.out;
+    const result: (string | undefined)[] = new Array(this.groups + 1);
+    for (let g = 0; g <= this.groups; g++) {
+      const from = out[2 * g];
+      const to = out[2 * g + 1];
+      result[g] = from >= 0 && to >= 0 ? text.slice(from, to) : undefined;
+    }
+    return result;
+  }
+}
+
+/**
+ * Compiles a regex source. Returns null when the source uses a construct the engine does not support
+ * (backreferences, general lookbehind, unsupported escapes...), so the caller can fall back to RegExp.
+ * @example
+ * compileSafeRegExp('^\\/users(?:\\/([^/]+?))\\/?$', { ignoreCase: true })!.exec('/users/42') // ['/users/42', '42']
+ */
+export function compileSafeRegExp(source: string, flags: { ignoreCase: boolean }): SafeRegExp | null {
+  if (typeof source !== 'string') return null;
+  const ignoreCase = flags.ignoreCase === true;
+  const flagString = ignoreCase ? 'i' : '';
+  let nativeGroups: number;
+  try {
+    // The native parser is the authority on syntax; only what it accepts is compiled here.
+    nativeGroups = new RegExp(`${source}|`, flagString).exec('')!.length - 1;
+    new RegExp(source, flagString);
+  } catch {
+    return null;
+  }
+  try {
+    const parser = new Parser(source);
+    const ast = parser.parse();
+    if (parser.groups !== nativeGroups) return null;
+    const builder = new Builder(2 * (parser.groups + 1), ignoreCase, { instructions: MAX_INSTRUCTIONS });
+    builder.emit(OP_SAVE, 0);
+    builder.node(ast);
+    builder.emit(OP_SAVE, 1);
+    builder.emit(OP_MATCH);
+    return new LinearRegExp(source, ignoreCase, builder.finish(anchoredAtStart(ast)), parser.groups);
+  } catch {
+    // Unsupported construct (or a limit): the caller falls back to RegExp.
+    return null;
+  }
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { normalizeMediaType, parseMediaType } from '../../src/http/media-type';
+
+// media-typer@0.3, which Express 4's type-is uses to normalise Content-Type.
+const typer = require('media-typer');
+
+function reference(value: string): string | null {
+  try {
+    const parsed = typer.parse(value);
+    parsed.parameters = undefined;
+    return typer.format(parsed);
+  } catch {
+    return null;
+  }
+}
+
+const VALUES = [
+  'text/html',
+  'TEXT/HTML',
+  ' text/html ',
+  'text/html; charset=utf-8',
+  'text/html;charset=utf-8',
+  'text/html ; charset=utf-8',
+  'text/html;  charset = "utf-8"  ',
+  'text/html; charset="a\\"b"; x=y',
+  'text/html;',
+  'text/html; ',
+  'text/html; charset',
+  'text/html; charset=',
+  'text/html; charset="open',
+  'text/html; charset=utf-8;',
+  'text/html; a=b c',
+  'application/vnd.api+json',
+  'application/vnd.api+json; charset=utf-8',
+  'application/json+',
+  'application/a+b+c',
+  'application/a.b+c.d',
+  'application/+json',
+  'image/svg+xml',
+  'text',
+  'text/',
+  '/html',
+  'te xt/html',
+  'text/ht ml',
+  'text/html/x',
+  '*/*',
+  'text/*',
+  '-text/html',
+  `a/${'b'.repeat(126)}`,
+  `a/${'b'.repeat(127)}`,
+  `${'a'.repeat(127)}/b`,
+  `${'a'.repeat(128)}/b`,
+  'multipart/form-data; boundary=----x',
+  'text/plain; charset="\\\u00e9"',
+  'text/plain; charset="\u00e9"',
+  'text/plain; charset="\u0100"',
+  'text/plain\tx',
+  '',
+];
+
+describe('http/media-type normalizeMediaType', () => {
+  for (const value of VALUES) {
+    it(`matches media-typer@0.3 for ${JSON.stringify(value)}`, () => {
+      assert.equal(normalizeMediaType(value), reference(value));
+    });
+  }
+
+  it('returns null for non-strings', () => {
+    assert.equal(normalizeMediaType(undefined), null);
+    assert.equal(normalizeMediaType(['text/html']), null);
+  });
+
+  it('is linear on long malformed input', () => {
+    const value = `text/plain${'; a="b\\'.repeat(100_000)}`;
+    const start = process.hrtime.bigint();
+    assert.equal(normalizeMediaType(value), null);
+    assert.equal(normalizeMediaType(`text/plain${'; a=b'.repeat(100_000)}`), 'text/plain');
+    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 500);
+  });
+});
+
+describe('http/media-type parseMediaType', () => {
+  it('returns the type and unquoted parameters with lower-case names', () => {
+    const parsed = parseMediaType('Text/HTML; Charset="utf\\-8"; q=1');
+    assert.equal(parsed?.type, 'text/html');
+    assert.deepEqual({ ...parsed?.parameters }, { charset: 'utf-8', q: '1' });
+  });
+
+  it('stores parameters on a null-prototype object', () => {
+    const parsed = parseMediaType('text/plain; __proto__=x; constructor=y');
+    assert.equal(Object.getPrototypeOf(parsed?.parameters), null);
+    assert.equal(Object.getOwnPropertyDescriptor(parsed?.parameters, '__proto__')?.value, 'x');
+    assert.equal(({} as any).x, undefined);
+  });
+});

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertSameAsExpress, request } from './support/http';
+import { echoApp } from './support/request-echo';
+
+import webapp = require('../src/index');
+
+const URLS = [
+  '/',
+  '/?',
+  '/?a=1&b=2',
+  '/?a=1&a=2',
+  '/?a[b]=1&a[c]=2',
+  '/?a[]=1&a[]=2',
+  '/?a[21]=x',
+  '/?a[1000]=x',
+  '/?a[b][c][d][e][f][g]=1',
+  '/?a=%20b+c&d=%ZZ',
+  '/?__proto__[x]=1&constructor[prototype][y]=2&a[__proto__][z]=3',
+  '/?__proto__=1&hasOwnProperty=2',
+  `/?${Array.from({ length: 1100 }, (_, i) => `k${i}=${i}`).join('&')}`,
+];
+
+const SETTINGS: unknown[] = [undefined, 'extended', 'simple', true, false, (str: string) => ({ raw: str })];
+
+describe('req.query', () => {
+  for (const setting of SETTINGS) {
+    const label = typeof setting === 'function' ? 'a function' : JSON.stringify(setting);
+    it(`answers like Express 4 with query parser ${label}`, async () => {
+      const settings = setting === undefined ? {} : { 'query parser': setting };
+      await assertSameAsExpress(
+        echoApp(
+          (req) => [req.query, Object.getPrototypeOf(req.query) === null, ({} as any).x ?? null],
+          settings,
+        ),
+        URLS.map((path) => ({ path })),
+      );
+    });
+  }
+
+  it('is a plain writable, enumerable own property once read or assigned (express-validator, lodash _.set)', async () => {
+    await assertSameAsExpress(
+      (lib: any) => {
+        const app = lib();
+        app.use((req: any, _res: any, next: any) => {
+          req.query.added = 'yes';
+          next();
+        });
+        app.use((req: any, _res: any, next: any) => {
+          if (req.headers['x-replace']) req.query = { replaced: true };
+          next();
+        });
+        app.get('/', (req: any, res: any) => {
+          const descriptor = Object.getOwnPropertyDescriptor(req, 'query');
+          res.end(
+            JSON.stringify([
+              req.query,
+              descriptor?.writable,
+              descriptor?.enumerable,
+              descriptor?.configurable,
+              'get' in (descriptor ?? {}),
+            ]),
+          );
+        });
+        return app;
+      },
+      [{ path: '/?a=1' }, { path: '/?a=1', headers: { 'x-replace': '1' } }],
+    );
+  });
+
+  it('keeps a value assigned before the first read', async () => {
+    const app = webapp();
+    app.use((req: any, _res: any, next: any) => {
+      req.query = 'custom';
+      next();
+    });
+    app.get('/', (req: any, res: any) => res.end(JSON.stringify(req.query)));
+    assert.equal((await request(app, { path: '/?a=1' })).body, '"custom"');
+  });
+
+  it('does not parse when nobody reads it, and parses once when read', async () => {
+    let calls = 0;
+    const app = webapp();
+    app.set('query parser', (str: string) => {
+      calls++;
+      return { str };
+    });
+    app.get('/skip', (_req: any, res: any) => res.end('ok'));
+    app.get('/read', (req: any, res: any) => {
+      const first = req.query;
+      res.end(JSON.stringify([first, first === req.query]));
+    });
+    await request(app, { path: '/skip?a=1' });
+    assert.equal(calls, 0);
+    assert.equal((await request(app, { path: '/read?a=1' })).body, '[{"str":"a=1"},true]');
+    assert.equal(calls, 1);
+  });
+
+  it('hands a custom parser null when there is no query string, as Express 4 does', async () => {
+    await assertSameAsExpress(
+      echoApp((req) => req.query, {
+        'query parser': (str: unknown) => ({ type: str === null ? 'null' : typeof str, str }),
+      }),
+      [{ path: '/' }, { path: '/?' }, { path: '/?x' }],
+    );
+  });
+
+  it("rejects an unknown query parser setting with Express's TypeError", () => {
+    assert.throws(() => webapp().set('query parser', 'fancy'), {
+      name: 'TypeError',
+      message: 'unknown value for query parser function: fancy',
+    });
+  });
+
+  it('leaves Object.prototype untouched with pollution attempts', async () => {
+    const app = webapp();
+    app.get('/', (req: any, res: any) => res.end(JSON.stringify(req.query)));
+    await request(app, { path: '/?__proto__[polluted]=1&constructor[prototype][polluted]=1' });
+    const simple = webapp();
+    simple.set('query parser', 'simple');
+    simple.get('/', (req: any, res: any) => res.end(JSON.stringify(req.query)));
+    await request(simple, { path: '/?__proto__=1&__proto__[polluted]=1' });
+    assert.equal(({} as any).polluted, undefined);
+    assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false);
+  });
+});

@@ -37,9 +37,10 @@ application.defaultConfiguration = function (this: AppInternal): void {
   this.locals = Object.create(null);
   this.mountpath = '/';
   this.locals.settings = this.settings;
+  // Not enumerable (as in Express): copying an app's own keys (`{ ...app }`) must not hit the throw.
   Object.defineProperty(this, 'router', {
     configurable: true,
-    enumerable: true,
+    enumerable: false,
     get() {
       throw new Error(
         "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
@@ -81,7 +82,15 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
 };
 
 function logError(this: AppInternal, err: unknown): void {
-  if (this.get('env') !== 'test') console.error((err as Error)?.stack || String(err));
+  if (this.get('env') === 'test') return;
+  let text: string;
+  try {
+    text = (err as Error)?.stack || String(err);
+  } catch {
+    // e.g. Object.create(null): no toString. Logging must never throw (it runs in setImmediate).
+    text = Object.prototype.toString.call(err);
+  }
+  console.error(text);
 }
 
 /**
@@ -160,11 +169,24 @@ application.param = function param(this: AppInternal, name: string | string[] | 
  * app.set('trust proxy', 'loopback');
  */
 application.set = function set(this: AppInternal, setting: string, value?: unknown) {
-  if (arguments.length === 1) return this.settings[setting];
+  if (arguments.length === 1) return readSetting(this.settings, setting);
   this.settings[setting] = value;
   compileSetting(this.settings, setting, value);
   return this;
 };
+
+/**
+ * A setting's value: own properties of the settings object or of a parent app's (the prototype
+ * chain set up on mount), never Object.prototype members such as `constructor` or `__proto__`.
+ */
+function readSetting(settings: Record<string, any>, name: string): unknown {
+  let current: object | null = settings;
+  while (current !== null && current !== Object.prototype) {
+    if (Object.hasOwn(current, name)) return (current as Record<string, unknown>)[name];
+    current = Object.getPrototypeOf(current);
+  }
+  return undefined;
+}
 
 /** The app's canonical path (its mount paths joined; '' for the root app). */
 application.path = function path(this: AppInternal): string {

@@ -100,7 +100,18 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
   if (typeof callback !== 'function') {
     throw new Error(`invalid param() call for ${name}, got ${callback}`);
   }
-  const list = this.params[name] ?? (this.params[name] = []);
+  // Own properties only: a parameter named `toString` or `constructor` must not find
+  // Object.prototype's member (Express 4 throws there).
+  let list = Object.hasOwn(this.params, name) ? this.params[name] : undefined;
+  if (list === undefined) {
+    list = [];
+    Object.defineProperty(this.params, name, {
+      configurable: true,
+      enumerable: true,
+      writable: true,
+      value: list,
+    });
+  }
   list.push(callback as ParamCallback);
   return this;
 };
@@ -178,6 +189,7 @@ routerProto.handle = function handle(this: Router, req: Req, res: Res, out: Next
     let layer: Layer | undefined;
     let match: boolean | unknown = false;
     let route: Route | undefined;
+    let rebuilt = false;
     while (match !== true && idx < stack.length) {
       if (index !== undefined) {
         if (!index.fresh(stack)) {
@@ -191,14 +203,24 @@ routerProto.handle = function handle(this: Router, req: Req, res: Res, out: Next
           candidatePath = path;
         }
         const position = nextCandidate(candidates!, idx, stack.length);
+        // The skipped layers and the candidate must be the ones indexed: `stack[i] = layer` and a
+        // replaced `layer.regexp` bypass the stack's versioning.
+        if (!index.unchanged(stack, idx, position === -1 ? stack.length : position + 1)) {
+          if (rebuilt) {
+            // Still changed right after a rebuild (a `regexp` getter that never returns the same
+            // object): finish this request with a linear scan rather than loop.
+            index = undefined;
+            continue;
+          }
+          index = this[kIndex] = new LayerIndex(stack as LayerStack);
+          candidatePath = undefined;
+          rebuilt = true;
+          continue;
+        }
+        rebuilt = false;
         if (position === -1) {
           idx = stack.length;
           break;
-        }
-        if (!index.holds(position, stack[position])) {
-          index = this[kIndex] = new LayerIndex(stack as LayerStack);
-          candidatePath = undefined;
-          continue;
         }
         idx = position;
       }
@@ -235,7 +257,7 @@ routerProto.handle = function handle(this: Router, req: Req, res: Res, out: Next
       return;
     }
     paramCalled ??= {};
-    processParams(this, matched, paramCalled, req, res, (paramErr?: unknown) => {
+    this.process_params(matched, paramCalled, req, res, (paramErr?: unknown) => {
       if (paramErr) next(error || paramErr);
       else afterParams(matched, matchedRoute, error, layerPath, path);
     });
@@ -281,6 +303,25 @@ routerProto.handle = function handle(this: Router, req: Req, res: Res, out: Next
   req.baseUrl = parentUrl;
   req.originalUrl = req.originalUrl || req.url;
   next();
+};
+
+/**
+ * Express 4's method for running param callbacks, kept for code that calls or wraps it; dispatch
+ * calls it only for layers that have keys when param callbacks exist (Express calls it always).
+ */
+routerProto.process_params = function process_params(
+  this: Router,
+  layer: Layer,
+  called: Record<string, ParamCalled>,
+  req: Req,
+  res: Res,
+  done: Next,
+): void {
+  if (layer.keys.length === 0) {
+    done();
+    return;
+  }
+  processParams(this, layer, called, req, res, done);
 };
 
 function hasParamCallbacks(router: Router): boolean {

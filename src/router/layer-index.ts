@@ -5,16 +5,24 @@
  *
  * Change detection: the router's stack is a `LayerStack`, an Array whose mutating methods bump a
  * version; the index also checks the stack's identity and length, and the identity of each layer it
- * visits. A stack replaced by a plain array (`router.stack = [...]`) is scanned linearly.
+ * visits or skips (an element assigned directly, `stack[i] = layer`, bypasses the versioned methods),
+ * and that each skipped layer still has the regexp it was indexed under. A stack replaced by a plain
+ * array (`router.stack = [...]`) is scanned linearly.
  * @module
  */
 
-import { kIndexKey, type Layer } from './layer';
+import { type Layer, layerIndexKey } from './layer';
 import { asciiLower } from './matcher';
 
 export class LayerStack extends Array<Layer> {
   /** Bumped by every mutating method, so caches over the stack know to rebuild. */
-  version = 0;
+  declare version: number;
+
+  constructor(...items: any[]) {
+    super(...items);
+    // Not enumerable: the stack must look like a plain array to code that walks or compares it.
+    Object.defineProperty(this, 'version', { configurable: true, writable: true, value: 0 });
+  }
 
   static override get [Symbol.species](): ArrayConstructor {
     return Array;
@@ -58,6 +66,8 @@ export class LayerIndex {
   readonly version: number;
   readonly length: number;
   private readonly layers: Layer[];
+  /** The `regexp` of each keyed (skippable) layer when indexed, to notice a replaced one. */
+  private readonly regexps: unknown[];
   private readonly buckets: Map<string, number[]>;
   private readonly wild: number[];
 
@@ -66,14 +76,19 @@ export class LayerIndex {
     this.version = stack.version;
     this.length = stack.length;
     this.layers = Array.prototype.slice.call(stack) as Layer[];
+    this.regexps = [];
     this.buckets = new Map();
     this.wild = [];
     for (let i = 0; i < stack.length; i++) {
-      const key = stack[i][kIndexKey];
-      if (key === null || key === undefined) {
+      const layer = stack[i];
+      const key = layer != null ? layerIndexKey(layer) : null;
+      if (key === null) {
+        // Always visited (and matched with whatever regexp it has then): nothing to re-check.
+        this.regexps.push(undefined);
         this.wild.push(i);
         continue;
       }
+      this.regexps.push(layer.regexp);
       let bucket = this.buckets.get(key);
       if (bucket === undefined) {
         bucket = [];
@@ -88,9 +103,21 @@ export class LayerIndex {
     return stack === this.stack && this.stack.version === this.version && this.stack.length === this.length;
   }
 
-  /** Whether the layer at `position` is still the one the index saw there. */
-  holds(position: number, layer: Layer): boolean {
-    return this.layers[position] === layer;
+  /**
+   * Whether the layers in [from, to) — the ones a look-up lets dispatch skip — are still those the
+   * index saw, with the regexps they were indexed under. Pointer comparisons only, and only up to
+   * the layer that is reached, so the index keeps its advantage over regex-testing every layer.
+   */
+  unchanged(stack: readonly Layer[], from: number, to: number): boolean {
+    const layers = this.layers;
+    const regexps = this.regexps;
+    for (let k = from; k < to; k++) {
+      const layer = stack[k];
+      if (layer !== layers[k]) return false;
+      const regexp = regexps[k];
+      if (regexp !== undefined && layer.regexp !== regexp) return false;
+    }
+    return true;
   }
 
   /** Candidate positions for `path`; paths that do not start with '/' consider every layer. */

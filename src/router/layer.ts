@@ -146,6 +146,15 @@ export class Layer {
   }
 }
 
+/**
+ * The layer's index key, or null (a candidate for every path) when its `regexp` is no longer the one
+ * compiled from its path: code that replaces `layer.regexp` gets exactly what it asked for.
+ */
+export function layerIndexKey(layer: Layer): string | null {
+  if (layer.regexp !== layer[kCompiled]) return null;
+  return layer[kIndexKey] ?? null;
+}
+
 /** A returned promise that rejects is an error for `next` (a falsy reason becomes an Error). */
 function forwardRejection(ret: unknown, next: Next): void {
   if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
@@ -222,7 +231,8 @@ function indexKeyOf(path: PathArgument): string | null {
   let j = path.indexOf('/', 1);
   if (j === -1) j = path.length;
   const segment = path.slice(1, j);
-  if (!KEY_SEGMENT.test(segment)) return null;
+  // An empty first segment ('/', '//x') promises nothing: `use('/')` matches every path.
+  if (segment.length === 0 || !KEY_SEGMENT.test(segment)) return null;
   // A quantifier right after the slash would make that slash optional.
   const after = path[j + 1];
   if (after === '?' || after === '*' || after === '+' || after === '{') return null;

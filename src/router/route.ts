@@ -4,11 +4,16 @@
  * @module
  */
 import type { Next, Req, Res } from '../types/internal';
-import { flatten, typeName } from '../utils/flatten';
+import { flatten } from '../utils/flatten';
 import { Layer } from './layer';
 import { methods } from './methods';
 
 type AnyHandler = (...args: any[]) => unknown;
+
+/** `[object Undefined]` etc.: Route's error messages name the type this way (unlike Router.use's). */
+function objectTag(value: unknown): string {
+  return Object.prototype.toString.call(value);
+}
 
 export class Route {
   /** Method handlers (`get`, `post`, …) are installed on the prototype from node's method list. */
@@ -85,7 +90,7 @@ export class Route {
   all(...handlers: unknown[]): this {
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
-        throw new TypeError(`Route.all() requires a callback function but got a ${typeName(handle)}`);
+        throw new TypeError(`Route.all() requires a callback function but got a ${objectTag(handle)}`);
       }
       const layer = new Layer('/', {}, handle);
       layer.method = undefined;
@@ -100,7 +105,8 @@ for (const method of methods) {
   Route.prototype[method] = function (this: Route, ...handlers: unknown[]) {
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
-        throw new TypeError(`Route.${method}() requires a callback function but got a ${typeName(handle)}`);
+        // Express 4 throws a plain Error here (a TypeError only in Route.all).
+        throw new Error(`Route.${method}() requires a callback function but got a ${objectTag(handle)}`);
       }
       const layer = new Layer('/', {}, handle);
       layer.method = method;

@@ -1,0 +1,188 @@
+import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import webapp = require('../src/index');
+
+import { send } from './support/http';
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+function hello() {
+  const app = webapp();
+  app.get('/', (req: any, res: any) => res.end(`hello ${req.app === app}`));
+  return app;
+}
+
+test('app.listen(port, host, callback) returns a listening http.Server', async () => {
+  const app = hello();
+  let server!: http.Server;
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, '127.0.0.1', resolve);
+  });
+  try {
+    assert.ok(server instanceof http.Server);
+    const address = server.address() as AddressInfo;
+    assert.equal(address.address, '127.0.0.1');
+    assert.equal((await send(address.port)).body, 'hello true');
+  } finally {
+    await close(server);
+  }
+});
+
+test('app.listen(port, host, backlog, callback) and app.listen(options, callback)', async () => {
+  const app = hello();
+  for (const args of [[0, '127.0.0.1', 16], [{ port: 0, host: '127.0.0.1' }]]) {
+    let server!: http.Server;
+    await new Promise<void>((resolve) => {
+      server = (app.listen as any)(...args, resolve);
+    });
+    try {
+      assert.equal((await send((server.address() as AddressInfo).port)).body, 'hello true');
+    } finally {
+      await close(server);
+    }
+  }
+});
+
+test('app.listen(port, host) without a callback still listens', async () => {
+  const server: http.Server = hello().listen(0, '127.0.0.1');
+  try {
+    await new Promise((resolve) => server.once('listening', resolve));
+    assert.equal((await send((server.address() as AddressInfo).port)).body, 'hello true');
+  } finally {
+    await close(server);
+  }
+});
+
+test('app.listen passes every argument form through to server.listen unchanged', () => {
+  const original = http.Server.prototype.listen;
+  const calls: unknown[][] = [];
+  http.Server.prototype.listen = function (this: http.Server, ...args: unknown[]) {
+    calls.push(args);
+    return this;
+  } as typeof original;
+  try {
+    const app = hello();
+    const cb = () => {};
+    const forms: unknown[][] = [
+      [],
+      [3000],
+      [3000, cb],
+      [3000, 'localhost'],
+      [3000, 'localhost', 511, cb],
+      ['/tmp/x.sock', cb],
+    ];
+    for (const form of forms) {
+      const server = (app.listen as any)(...form);
+      assert.ok(server instanceof http.Server);
+    }
+    assert.deepEqual(calls, forms);
+  } finally {
+    http.Server.prototype.listen = original;
+  }
+});
+
+test('app.listen(path, callback) listens on a unix socket', {
+  skip: process.platform === 'win32',
+}, async () => {
+  const socketPath = join(tmpdir(), `webapp-listen-${process.pid}-${Date.now()}.sock`);
+  rmSync(socketPath, { force: true });
+  const app = hello();
+  let server!: http.Server;
+  await new Promise<void>((resolve) => {
+    server = app.listen(socketPath, resolve);
+  });
+  try {
+    const body = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ socketPath, path: '/' }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve(text));
+        })
+        .on('error', reject);
+    });
+    assert.equal(body, 'hello true');
+  } finally {
+    await close(server);
+    rmSync(socketPath, { force: true });
+  }
+  assert.equal(existsSync(socketPath), false);
+});
+
+test('requests of an app.listen server are built on the app prototypes: no per-request setPrototypeOf', async () => {
+  const app = webapp() as any;
+  const protos: boolean[] = [];
+  app.get('/', (req: any, res: any) => {
+    protos.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);
+    protos.push(req instanceof http.IncomingMessage && res instanceof http.ServerResponse);
+    res.end('ok');
+  });
+  let server!: http.Server;
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, '127.0.0.1', resolve);
+  });
+  const original = Object.setPrototypeOf;
+  let swaps = 0;
+  Object.setPrototypeOf = ((target: object, proto: object | null) => {
+    if (target instanceof http.IncomingMessage || target instanceof http.ServerResponse) swaps++;
+    return original(target, proto);
+  }) as typeof Object.setPrototypeOf;
+  try {
+    const port = (server.address() as AddressInfo).port;
+    assert.equal((await send(port)).body, 'ok');
+    assert.equal((await send(port)).body, 'ok');
+  } finally {
+    Object.setPrototypeOf = original;
+    await close(server);
+  }
+  assert.equal(swaps, 0);
+  assert.deepEqual(protos, [true, true, true, true]);
+});
+
+test('the app handed to someone else’s server swaps the prototypes per request', async () => {
+  const app = webapp() as any;
+  app.get('/', (req: any, res: any) => {
+    res.end(
+      String(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response),
+    );
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    assert.equal((await send((server.address() as AddressInfo).port)).body, 'true');
+  } finally {
+    await close(server);
+  }
+});
+
+test('a sub-app served through the parent app.listen server switches and restores prototypes', async () => {
+  const app = webapp() as any;
+  const sub = webapp() as any;
+  sub.use((req: any, _res: any, next: any) => {
+    req.inside = Object.getPrototypeOf(req) === sub.request;
+    next();
+  });
+  app.use('/sub', sub);
+  app.use((req: any, res: any) => res.end(`${req.inside} ${Object.getPrototypeOf(req) === app.request}`));
+  let server!: http.Server;
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, '127.0.0.1', resolve);
+  });
+  try {
+    assert.equal((await send((server.address() as AddressInfo).port, { path: '/sub/x' })).body, 'true true');
+  } finally {
+    await close(server);
+  }
+});

@@ -1,0 +1,113 @@
+/** The shape of app._router.stack that tools read (express-list-endpoints, NestJS, app code). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import webapp = require('../../src/index');
+
+import { request } from '../support/http';
+
+const express = require('express');
+
+/** A plain description of a stack, as a tool would read it. */
+function describe(stack: any[]): unknown[] {
+  return stack.map((layer) => ({
+    name: layer.name,
+    handleName: layer.handle.name,
+    regexp: String(layer.regexp),
+    fast_slash: layer.regexp.fast_slash,
+    fast_star: layer.regexp.fast_star,
+    keys: layer.keys,
+    params: layer.params,
+    path: layer.path,
+    method: layer.method,
+    route: layer.route && {
+      path: String(layer.route.path),
+      methods: layer.route.methods,
+      stack: layer.route.stack.map((l: any) => ({
+        name: l.name,
+        method: l.method,
+        regexp: String(l.regexp),
+        keys: l.keys,
+      })),
+    },
+    handleStack: Array.isArray(layer.handle.stack) ? describe(layer.handle.stack) : undefined,
+  }));
+}
+
+function build(lib: any) {
+  const app = lib();
+  function logger(_req: unknown, _res: unknown, next: () => void) {
+    next();
+  }
+  function listUsers() {}
+  function showUser() {}
+  function onError(_e: unknown, _q: unknown, _s: unknown, _n: unknown) {}
+  app.use(logger);
+  app.get('/users', listUsers);
+  app.route('/users/:id').get(showUser).put(showUser).delete([showUser]);
+  app.post(/^\/re(\d+)$/, listUsers);
+  app.get(['/a', '/b/:c'], listUsers);
+  app.all('*', listUsers);
+  const api = lib.Router({ strict: true });
+  api.get('/items/:item?', showUser);
+  api.use('/nested/:n', lib.Router().get('/deep', listUsers));
+  app.use('/api', api);
+  const sub = lib();
+  sub.get('/s', listUsers);
+  app.use('/sub', sub);
+  app.use(onError);
+  return app;
+}
+
+test('app._router.stack has Express 4 shape, minus Express built-in query/expressInit layers', () => {
+  const ours = describe(build(webapp)._router.stack);
+  const theirs = describe(build(express)._router.stack);
+  assert.deepEqual(
+    theirs.slice(0, 2).map((layer: any) => layer.name),
+    ['query', 'expressInit'],
+  );
+  assert.deepEqual(ours, theirs.slice(2));
+});
+
+test('express-list-endpoints style introspection sees the same routes', () => {
+  const listEndpoints = require('express-list-endpoints');
+  const ours = listEndpoints(build(webapp));
+  const theirs = listEndpoints(build(express));
+  assert.deepEqual(ours, theirs);
+  assert.ok(ours.length > 3);
+});
+
+test('layer.params and layer.path reflect the last match', async () => {
+  const app = webapp();
+  app.get('/u/:id', (_req: any, res: any) => res.end());
+  await request(app, { path: '/u/5' });
+  const layer = app._router.stack[0];
+  assert.deepEqual(layer.params, { id: '5' });
+  assert.equal(layer.path, '/u/5');
+});
+
+test('the app router is created lazily, with no layers of its own', () => {
+  const app: any = webapp();
+  assert.equal(app._router, undefined);
+  app.lazyrouter();
+  assert.equal(app._router.stack.length, 0);
+  const router = app._router;
+  app.lazyrouter();
+  assert.equal(app._router, router);
+});
+
+test('router.stack looks like a plain array: same own enumerable keys as Express', () => {
+  const ours = webapp.Router();
+  const theirs = express.Router();
+  for (const router of [ours, theirs]) {
+    router.get('/a', () => {});
+    router.use(() => {});
+  }
+  assert.ok(Array.isArray(ours.stack));
+  assert.deepEqual(Object.keys(ours.stack), Object.keys(theirs.stack));
+  const seen: string[] = [];
+  for (const key in ours.stack) seen.push(key);
+  assert.deepEqual(seen, ['0', '1']);
+  assert.equal(Object.getPrototypeOf(ours.stack.slice()), Array.prototype);
+  assert.equal(Object.getPrototypeOf(ours.stack.map((l: unknown) => l)), Array.prototype);
+});

@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+
+import { assertSameAsExpress } from '../support/http';
+
+const params = (tag: string) => (req: any, res: any) => {
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify({ tag, params: req.params, keys: Object.keys(req.params) }));
+};
+
+test('mergeParams: parent params are visible, the child wins on conflict', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const merged = lib.Router({ mergeParams: true });
+      merged.get('/', params('root'));
+      merged.get('/posts/:post', params('post'));
+      merged.get('/override/:user', params('override'));
+      const plain = lib.Router();
+      plain.get('/posts/:post', params('plain'));
+      app.use('/users/:user', merged);
+      app.use('/people/:user', plain);
+      return app;
+    },
+    [
+      { path: '/users/tobi' },
+      { path: '/users/tobi/posts/1' },
+      { path: '/users/tobi/override/loki' },
+      { path: '/people/tobi/posts/1' },
+    ],
+  );
+});
+
+test('mergeParams: numbered captures of the child shift past the parent ones', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const merged = lib.Router({ mergeParams: true });
+      merged.get(/^\/(\d+)\/(\w+)$/, params('regex-child'));
+      merged.get('/*', params('star-child'));
+      merged.get('/named/:n', params('named-child'));
+      app.use(/^\/p(\d+)\/(\w+)/, merged);
+      app.use('/s/*', merged);
+      app.use('/x/:name', merged);
+      return app;
+    },
+    [
+      { path: '/p1/ab/2/cd' },
+      { path: '/p1/ab/zz/yy' },
+      { path: '/s/a/b/named/n1' },
+      { path: '/x/joe/1/z' },
+      { path: '/x/joe/rest' },
+    ],
+  );
+});
+
+test('mergeParams through three levels, and params restored when leaving a router', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const level1 = lib.Router({ mergeParams: true });
+      const level2 = lib.Router({ mergeParams: true });
+      const level3 = lib.Router();
+      level3.get('/:c', params('level3-unmerged'));
+      level2.get('/:b/end', params('level2'));
+      level2.use('/:b', level3);
+      level1.use('/:a', level2);
+      level1.use('/:a', (req: any, _res: any, next: any) => {
+        req.after = JSON.stringify(req.params);
+        next();
+      });
+      app.use('/root/:r', level1);
+      app.use((req: any, res: any) => res.end(`fallthrough ${req.after} ${JSON.stringify(req.params)}`));
+      return app;
+    },
+    [{ path: '/root/R/A/B/end' }, { path: '/root/R/A/B/C' }, { path: '/root/R/A/B/C/D' }],
+  );
+});
+
+test('mergeParams on a sub-app router is not available (sub-apps never merge)', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const sub = lib();
+      sub.get('/:child', params('sub'));
+      app.use('/p/:parent', sub);
+      return app;
+    },
+    [{ path: '/p/1/2' }],
+  );
+});

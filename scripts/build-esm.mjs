@@ -8,7 +8,10 @@ const require = createRequire(import.meta.url);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** Entry points: [CommonJS file, ESM file], relative to dist/. */
-const entries = [['index.js', 'index.mjs']];
+const entries = [
+  ['index.js', 'index.mjs'],
+  ['core.js', 'core.mjs'],
+];
 
 for (const [cjs, esm] of entries) {
   const mod = require(`../dist/${cjs}`);

@@ -7,11 +7,13 @@ import { EventEmitter } from 'node:events';
 import { application } from './application/index';
 import { installLazyLocals } from './application/locals';
 import { json, raw, text, urlencoded } from './body/index';
+import type * as core from './core';
 import { request } from './request/index';
 import { response } from './response/index';
 import { createRouter } from './router/index';
 import { Route } from './router/route';
 import { serveStatic } from './static/serve-static';
+import type { Webapp } from './types/factory';
 import type { AppInternal } from './types/internal';
 
 installLazyLocals(response);
@@ -87,4 +89,126 @@ lazyMember('basicAuth', () => require('./middleware/basic-auth').basicAuth);
 
 (webapp as any).default = webapp;
 
-export = webapp;
+/**
+ * The package export with its public type (src/types/factory.ts). Every type of `webapp/core` is
+ * also reachable as `webapp.Request`, `webapp.RequestHandler`, … and as a named import
+ * (`import { Request } from 'webapp'`), under the names and generic parameters of `@types/express`.
+ * @example
+ * import webapp = require('webapp');
+ * const handler: webapp.RequestHandler<{ id: string }> = (req, res) => res.send(req.params.id);
+ */
+const webappApi = webapp as unknown as Webapp;
+
+// Interfaces (not aliases) where @types/express has interfaces, so that `declare module 'webapp'
+// { interface Request { … } }` blocks written for `declare module 'express'` keep compiling.
+namespace webappApi {
+  /** Options of `res.cookie`. @example const opts: webapp.CookieOptions = { httpOnly: true }; */
+  export interface CookieOptions extends core.CookieOptions {}
+  /** The callback of `res.sendFile` / `res.download`. @example const done: webapp.Errback = (err) => {}; */
+  export interface Errback extends core.Errback {}
+  /** An error-handling middleware. @example const onError: webapp.ErrorRequestHandler = (err, req, res, next) => res.sendStatus(500); */
+  export interface ErrorRequestHandler<
+    P = core.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = core.Query,
+    Locals extends Record<string, any> = Record<string, any>,
+  > extends core.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  /** The application `webapp()` returns. @example const app: webapp.Express = webapp(); */
+  export interface Express extends core.Express {}
+  /** An application. @example function configure(app: webapp.Application) { app.disable('x-powered-by'); } */
+  export interface Application extends core.Application {}
+  /** A plain request handler. @example const noop: webapp.Handler = (req, res, next) => next(); */
+  export interface Handler extends core.Handler {}
+  /** A route (`app.route(path)`). @example const route: webapp.IRoute = app.route('/x'); */
+  export interface IRoute<Route extends string = string> extends core.IRoute<Route> {}
+  /** The routing surface of routers and apps. @example function mount(r: webapp.IRouter) { r.get('/', (req, res) => res.end()); } */
+  export interface IRouter extends core.IRouter {}
+  /** A handler list without a path. @example type Use = webapp.IRouterHandler<webapp.Router>; */
+  export interface IRouterHandler<T, Route extends string = string> extends core.IRouterHandler<T, Route> {}
+  /** A route method taking a path and handlers. @example type Get = webapp.IRouterMatcher<webapp.Router, 'get'>; */
+  export interface IRouterMatcher<T, Method extends core.RouteMethod = any>
+    extends core.IRouterMatcher<T, Method> {}
+  /** A media range from an Accept header. @example const t: webapp.MediaType = { value: 'text/html', quality: 1, type: 'text', subtype: 'html' }; */
+  export interface MediaType extends core.MediaType {}
+  /** The `next` callback. @example const mw = (req: webapp.Request, res: webapp.Response, next: webapp.NextFunction) => next(); */
+  export interface NextFunction extends core.NextFunction {}
+  /** Members of `res.locals` / `app.locals`. @example const locals: webapp.Locals = {}; */
+  export interface Locals extends core.Locals {}
+  /** The incoming request. @example app.get('/', (req: webapp.Request, res: webapp.Response) => res.send(req.path)); */
+  export interface Request<
+    P = core.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = core.Query,
+    Locals extends Record<string, any> = Record<string, any>,
+  > extends core.Request<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  /** A middleware or route handler. @example const hello: webapp.RequestHandler = (req, res) => res.send('hi'); */
+  export interface RequestHandler<
+    P = core.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = core.Query,
+    Locals extends Record<string, any> = Record<string, any>,
+  > extends core.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> {}
+  /** A `param()` callback. @example const load: webapp.RequestParamHandler = (req, res, next, id) => next(); */
+  export interface RequestParamHandler extends core.RequestParamHandler {}
+  /** The outgoing response. @example function ok(res: webapp.Response) { res.sendStatus(200); } */
+  export interface Response<ResBody = any, Locals extends Record<string, any> = Record<string, any>>
+    extends core.Response<ResBody, Locals> {}
+  /** A router. @example const router: webapp.Router = webapp.Router(); */
+  export interface Router extends core.Router {}
+  /** Options of `webapp.Router()`. @example const opts: webapp.RouterOptions = { mergeParams: true }; */
+  export interface RouterOptions extends core.RouterOptions {}
+  /** `res.send` / `res.json`. @example type JsonSend = webapp.Send<{ ok: boolean }>; */
+  export interface Send<ResBody = any, T = core.Response<ResBody>> extends core.Send<ResBody, T> {}
+
+  /** A parsed query string. @example const q: webapp.ParsedQs = { page: '1' }; */
+  export type ParsedQs = core.ParsedQs;
+  /** The default type of `req.query`. @example const q: webapp.Query = {}; */
+  export type Query = core.Query;
+  /** A string-keyed dictionary of route parameters. @example const p: webapp.ParamsDictionary = { id: '1' }; */
+  export type ParamsDictionary = core.ParamsDictionary;
+  /** Alias of ParamsDictionary. @example const p: webapp.Params = {}; */
+  export type Params = core.Params;
+  /** An object with values of one type. @example const d: webapp.Dictionary<number> = { a: 1 }; */
+  export type Dictionary<T> = core.Dictionary<T>;
+  /** A route path: string, RegExp or list. @example const p: webapp.PathParams = /^\/x/; */
+  export type PathParams = core.PathParams;
+  /** The params type of a route path. @example type P = webapp.RouteParameters<'/users/:id'>; // { id: string } */
+  export type RouteParameters<Route extends string> = core.RouteParameters<Route>;
+  /** Handler arguments of `use` and the route methods. @example const chain: webapp.RequestHandlerParams = [auth, load]; */
+  export type RequestHandlerParams<
+    P = core.ParamsDictionary,
+    ResBody = any,
+    ReqBody = any,
+    ReqQuery = core.Query,
+    Locals extends Record<string, any> = Record<string, any>,
+  > = core.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>;
+  /** Options of `res.sendFile`. @example const o: webapp.SendFileOptions = { root: 'public' }; */
+  export type SendFileOptions = core.SendFileOptions;
+  /** Options of `res.download`. @example const o: webapp.DownloadOptions = { root: 'files' }; */
+  export type DownloadOptions = core.DownloadOptions;
+  /** One byte range of `req.range()`. @example const r: webapp.ByteRange = { start: 0, end: 99 }; */
+  export type ByteRange = core.ByteRange;
+  /** A layer of a router's stack. @example app._router.stack.forEach((l: webapp.ILayer) => l.name); */
+  export type ILayer = core.ILayer;
+  /** Options of `webapp.json()`. @example webapp.json({ limit: '1mb' } satisfies webapp.JsonOptions); */
+  export type JsonOptions = core.JsonOptions;
+  /** Options of `webapp.raw()`. @example const o: webapp.RawOptions = { type: 'image/*' }; */
+  export type RawOptions = core.RawOptions;
+  /** Options of `webapp.text()`. @example const o: webapp.TextOptions = { defaultCharset: 'utf-8' }; */
+  export type TextOptions = core.TextOptions;
+  /** Options of `webapp.urlencoded()`. @example const o: webapp.UrlencodedOptions = { extended: false }; */
+  export type UrlencodedOptions = core.UrlencodedOptions;
+  /** Options of `webapp.static()`. @example const o: webapp.ServeStaticOptions = { maxAge: '1d' }; */
+  export type ServeStaticOptions<R = any> = core.ServeStaticOptions<R>;
+  /** Options of the file sender. @example const o: webapp.SendOptions = { dotfiles: 'deny' }; */
+  export type SendOptions = core.SendOptions;
+  /** Options of `webapp.cookieParser()`. @example const o: webapp.CookieParserOptions = { decode: String }; */
+  export type CookieParserOptions = core.CookieParserOptions;
+  /** A middleware typed with node's request and response. @example const mw: webapp.NodeHandler = webapp.json(); */
+  export type NodeHandler = core.NodeHandler;
+}
+
+export = webappApi;

@@ -46,7 +46,13 @@ export function render(
         req.next(err);
         return;
       }
-      this.send(html);
+      // An asynchronous engine calls back outside any handler: a throw here (e.g. the response was
+      // already sent by a timeout) would be an uncaught exception, so it goes to next(err) instead.
+      try {
+        this.send(html);
+      } catch (thrown) {
+        req.next(thrown);
+      }
     };
   }
 

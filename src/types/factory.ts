@@ -1,0 +1,186 @@
+/**
+ * The type of the package's main export: the `webapp()` factory and the values it carries
+ * (`webapp.json`, `webapp.Router`, …), as `@types/express` declares `express` itself.
+ * @module
+ */
+import type {
+  Application,
+  Express,
+  IRoute,
+  ParamsDictionary,
+  Request,
+  Response,
+  Router,
+  RouterOptions,
+} from './core';
+import type {
+  BasicAuthCheck,
+  CookieParserOptions,
+  JsonOptions,
+  NodeHandler,
+  RawOptions,
+  ServeStaticOptions,
+  TextOptions,
+  UrlencodedOptions,
+} from './middleware-options';
+
+/**
+ * `webapp.Router`: creates a router. With `{ mergeParams: true }` its handlers also see the
+ * parent's params, typed by the type argument (string-indexed when none is given).
+ * @example
+ * const posts = webapp.Router<{ userId: string }>({ mergeParams: true });
+ * posts.get('/:postId', (req, res) => res.send(req.params.userId + req.params.postId));
+ */
+export interface RouterFactory {
+  /**
+   * Creates a router that keeps the parent's params.
+   * @example
+   * const r = webapp.Router<{ userId: string }>({ mergeParams: true });
+   */
+  <MergedParams extends object = ParamsDictionary>(
+    options: RouterOptions & { mergeParams: true },
+  ): Router<MergedParams>;
+  /**
+   * Creates a router.
+   * @example
+   * const r = webapp.Router({ strict: true });
+   */
+  (options?: RouterOptions): Router;
+}
+
+/**
+ * `webapp.Route`: the route class behind `app.route(path)`.
+ * @example
+ * const route = new webapp.Route('/users/:id');
+ */
+export interface RouteConstructor {
+  /**
+   * Creates a route for a path.
+   * @example
+   * new webapp.Route('/health').get((req, res) => res.send('ok'));
+   */
+  new <Path extends string = string>(path: Path): IRoute<Path>;
+}
+
+/**
+ * `webapp.static`: middleware serving files from a directory.
+ * @example
+ * app.use(webapp.static('public', { maxAge: '1d' }));
+ */
+export type ServeStatic = (root: string, options?: ServeStaticOptions<Response>) => NodeHandler;
+
+/**
+ * `webapp.basicAuth`: HTTP Basic authentication; fills `req.user`.
+ * @example
+ * app.use(webapp.basicAuth('admin', process.env.ADMIN_PASSWORD!));
+ */
+export interface BasicAuth {
+  /**
+   * Accepts one user/password pair (compared in constant time).
+   * @example
+   * webapp.basicAuth('admin', 's3cret', 'Admin area')
+   */
+  (user: string, pass: string, realm?: string): NodeHandler;
+  /**
+   * Accepts what a check accepts: `(user, pass) => boolean` or `(user, pass, callback(err, user))`.
+   * @example
+   * webapp.basicAuth((user, pass) => user === 'tj' && pass === 'wahoo')
+   */
+  (check: BasicAuthCheck, realm?: string): NodeHandler;
+}
+
+/**
+ * The package's main export: call it to create an application.
+ * @example
+ * import webapp from 'webapp';
+ * const app = webapp();
+ * app.use(webapp.json());
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.listen(3000);
+ */
+export interface Webapp {
+  /**
+   * Creates an application.
+   * @example
+   * const app = webapp();
+   */
+  (): Express;
+  /**
+   * The application prototype: members added here appear on every app.
+   * @example
+   * webapp.application.hello = function () { return 'hi'; };
+   */
+  application: Application;
+  /**
+   * The request prototype shared by every app.
+   * @example
+   * webapp.request.isJson = function () { return this.is('json') === 'json'; };
+   */
+  request: Request;
+  /**
+   * The response prototype shared by every app.
+   * @example
+   * webapp.response.ok = function () { return this.sendStatus(200); };
+   */
+  response: Response;
+  /**
+   * Creates a router.
+   * @example
+   * const router = webapp.Router();
+   */
+  Router: RouterFactory;
+  /**
+   * The route class.
+   * @example
+   * new webapp.Route('/x')
+   */
+  Route: RouteConstructor;
+  /**
+   * JSON body parser: parses `application/json` bodies into `req.body`.
+   * @example
+   * app.use(webapp.json({ limit: '1mb' }));
+   */
+  json: (options?: JsonOptions | null) => NodeHandler;
+  /**
+   * Raw body parser: reads `application/octet-stream` bodies into a Buffer in `req.body`.
+   * @example
+   * app.post('/upload', webapp.raw({ type: 'image/*' }), (req, res) => res.send(req.body.length));
+   */
+  raw: (options?: RawOptions | null) => NodeHandler;
+  /**
+   * Text body parser: decodes `text/plain` bodies into a string in `req.body`.
+   * @example
+   * app.use(webapp.text());
+   */
+  text: (options?: TextOptions | null) => NodeHandler;
+  /**
+   * URL-encoded body parser: parses form bodies into `req.body`.
+   * @example
+   * app.use(webapp.urlencoded({ extended: false }));
+   */
+  urlencoded: (options?: UrlencodedOptions | null) => NodeHandler;
+  /**
+   * Static file middleware.
+   * @example
+   * app.use(webapp.static('public'));
+   */
+  static: ServeStatic;
+  /**
+   * Cookie parser: fills `req.cookies` and, given secrets, `req.signedCookies` and `req.secret`.
+   * @example
+   * app.use(webapp.cookieParser(process.env.COOKIE_SECRET));
+   */
+  cookieParser: (secret?: string | string[], options?: CookieParserOptions) => NodeHandler;
+  /**
+   * HTTP Basic authentication.
+   * @example
+   * app.use('/admin', webapp.basicAuth('admin', 'secret'));
+   */
+  basicAuth: BasicAuth;
+  /**
+   * The module itself, for `import webapp from 'webapp'` without `esModuleInterop`.
+   * @example
+   * const { default: create } = require('webapp');
+   */
+  default: Webapp;
+}

@@ -76,8 +76,13 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
   req.res = res;
   res.req = req;
   // Servers created by app.listen already build requests on these prototypes; others get swapped.
-  if (Object.getPrototypeOf(req) !== this.request) Object.setPrototypeOf(req, this.request);
-  if (Object.getPrototypeOf(res) !== this.response) Object.setPrototypeOf(res, this.response);
+  const reqProto = Object.getPrototypeOf(req);
+  if (reqProto !== this.request && reqProto[kServerProto] !== this.request)
+    Object.setPrototypeOf(req, this.request);
+  const resProto = Object.getPrototypeOf(res);
+  if (resProto !== this.response && resProto[kServerProto] !== this.response) {
+    Object.setPrototypeOf(res, this.response);
+  }
   router.handle(req, res, done);
 };
 
@@ -264,19 +269,25 @@ application.listen = function listen(this: AppInternal, ...args: unknown[]) {
   return server.listen(...(args as Parameters<http.Server['listen']>));
 };
 
+/*
+ * The classes handed to http.createServer build each request/response on the app's prototypes:
+ * real subclasses (so V8 lays instances out as node's own constructors do; a `Base.call(this)`
+ * function constructor leaves them in slow dictionary mode), whose prototype objects are
+ * re-parented once onto app.request / app.response and marked, so handle() needs no swap.
+ */
+export const kServerProto = Symbol('webapp.serverPrototypeOf');
+
 function requestClass(app: AppInternal): typeof IncomingMessage {
-  function AppRequest(this: IncomingMessage, socket: any) {
-    (IncomingMessage as any).call(this, socket);
-  }
-  AppRequest.prototype = app.request;
+  class AppRequest extends IncomingMessage {}
+  Object.setPrototypeOf(AppRequest.prototype, app.request);
+  Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
   return AppRequest as unknown as typeof IncomingMessage;
 }
 
 function responseClass(app: AppInternal): typeof ServerResponse {
-  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown) {
-    (ServerResponse as any).call(this, req, options);
-  }
-  AppResponse.prototype = app.response;
+  class AppResponse extends ServerResponse {}
+  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
   return AppResponse as unknown as typeof ServerResponse;
 }
 

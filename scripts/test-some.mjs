@@ -2,7 +2,7 @@
 // Lets one part of the code base be tested while another part is mid-edit.
 // Usage: node scripts/test-some.mjs test/router/layer.test.ts [more.test.ts ...]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const files = process.argv.slice(2);

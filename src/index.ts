@@ -8,6 +8,7 @@ import { application } from './application/index';
 import { installLazyLocals } from './application/locals';
 import { json, raw, text, urlencoded } from './body/index';
 import type * as core from './core';
+import { query } from './middleware/query';
 import { request } from './request/index';
 import { response } from './response/index';
 import { createRouter } from './router/index';
@@ -53,6 +54,11 @@ function createApplication(): AppInternal {
 interface LazyMiddleware {
   readonly cookieParser: typeof import('./middleware/cookie-parser').cookieParser;
   readonly basicAuth: typeof import('./middleware/basic-auth').basicAuth;
+  readonly cookieSession: typeof import('./middleware/cookie-session').cookieSession;
+  readonly compress: typeof import('./middleware/compress').compress;
+  readonly csrf: typeof import('./middleware/csrf').csrf;
+  readonly directory: typeof import('./middleware/directory').directory;
+  readonly bodyParser: typeof import('./middleware/body-parser').bodyParser;
 }
 
 const webapp = Object.assign(createApplication, {
@@ -66,6 +72,7 @@ const webapp = Object.assign(createApplication, {
   text,
   urlencoded,
   static: serveStatic,
+  query,
 }) as typeof createApplication & {
   application: typeof application;
   request: typeof request;
@@ -77,6 +84,7 @@ const webapp = Object.assign(createApplication, {
   text: typeof text;
   urlencoded: typeof urlencoded;
   static: typeof serveStatic;
+  query: typeof query;
 } & LazyMiddleware;
 
 function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {
@@ -86,6 +94,11 @@ function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {
 
 lazyMember('cookieParser', () => require('./middleware/cookie-parser').cookieParser);
 lazyMember('basicAuth', () => require('./middleware/basic-auth').basicAuth);
+lazyMember('cookieSession', () => require('./middleware/cookie-session').cookieSession);
+lazyMember('compress', () => require('./middleware/compress').compress);
+lazyMember('csrf', () => require('./middleware/csrf').csrf);
+lazyMember('directory', () => require('./middleware/directory').directory);
+lazyMember('bodyParser', () => require('./middleware/body-parser').bodyParser);
 
 (webapp as any).default = webapp;
 

@@ -5,10 +5,12 @@
  *
  * Bounded by design: a Content-Length over the limit is refused from the header alone; otherwise the
  * limit counts decoded bytes and reading stops at the first chunk past it, so neither a large upload
- * nor a decompression bomb is buffered beyond `limit` plus one chunk. After an error found while
- * reading, the rest of the request is drained (read and discarded) before `next(err)`, so the
- * response can still be written on a keep-alive connection; an abort by a client that is already
- * gone is not passed to `next` at all. Listeners are removed and inflate streams destroyed on every path.
+ * nor a decompression bomb is buffered beyond `limit` plus one chunk. Chunks after the first are
+ * copied into one growing buffer, so a body sent as thousands of tiny chunks costs its bytes, not a
+ * Buffer object per chunk. After an error found while reading, the rest of the request is drained
+ * (read and discarded) before `next(err)`, so the response can still be written on a keep-alive
+ * connection; an abort by a client that is already gone is not passed to `next` at all. Listeners
+ * are removed and inflate streams destroyed on every path.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -65,6 +67,9 @@ function isKnownEncoding(encoding: string): boolean {
 
 function noop(): void {}
 
+/** Smallest buffer allocated once a body spans more than one chunk. */
+const MIN_STORE = 16 * 1024;
+
 /** The `type` an error brings along (e.g. thrown by verify), if any. */
 function ownType(err: unknown): unknown {
   return typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
@@ -108,10 +113,21 @@ function collect(
 ): void {
   const source: NodeJS.ReadableStream = inflater ?? req;
   let received = 0;
+  // The first chunk is kept as is (most bodies are one chunk: no copy). Later chunks go into `store`,
+  // whose first `received` bytes are the body: one allocation per doubling instead of one Buffer
+  // object per chunk (hundreds of bytes each, whatever the chunk's size).
   let first: Buffer | undefined;
-  let chunks: Buffer[] | undefined;
+  let store: Buffer | undefined;
   let settled = false;
   let requestEnded = false;
+
+  /** Room for `needed` bytes: doubling, but never past the declared length or the limit when they suffice. */
+  const capacity = (needed: number, current: number): number => {
+    let size = Math.max(needed, current * 2, MIN_STORE);
+    if (length !== null && length >= needed) size = Math.min(size, length);
+    if (limit >= needed) size = Math.min(size, limit);
+    return size;
+  };
 
   const finish = (err: HttpError | null): void => {
     settled = true;
@@ -127,25 +143,37 @@ function collect(
       inflater.destroy();
     }
     if (err) {
-      first = chunks = undefined;
+      first = store = undefined;
       done(err);
       return;
     }
-    const body = chunks ? Buffer.concat(chunks, received) : (first ?? Buffer.alloc(0));
-    first = chunks = undefined;
+    const body = store ? store.subarray(0, received) : (first ?? Buffer.alloc(0));
+    first = store = undefined;
     done(null, body);
   };
 
   const onData = (chunk: Buffer): void => {
     if (settled) return;
+    const offset = received;
     received += chunk.length;
     if (received > limit) {
       finish(createHttpError(413, 'request entity too large', { limit, received, type: 'entity.too.large' }));
       return;
     }
-    if (first === undefined) first = chunk;
-    else if (chunks === undefined) chunks = [first, chunk];
-    else chunks.push(chunk);
+    if (offset === 0 && store === undefined) {
+      // Nothing kept yet (an empty chunk may have come first): keep this one as is.
+      first = chunk;
+      return;
+    }
+    if (store === undefined || received > store.length) {
+      // Zero-filled: the spare room past the body must not expose old memory through `buf.buffer`.
+      const grown = Buffer.alloc(capacity(received, store ? store.length : 0));
+      if (store) store.copy(grown, 0, 0, offset);
+      else if (first) first.copy(grown, 0);
+      store = grown;
+      first = undefined;
+    }
+    chunk.copy(store, offset);
   };
 
   const onEnd = (): void => {

@@ -178,6 +178,47 @@ export interface Webapp {
    */
   basicAuth: BasicAuth;
   /**
+   * Cookie sessions: `req.session` kept in a signed cookie (cookie-session's format).
+   * @example
+   * app.use(webapp.cookieSession({ keys: [process.env.SESSION_KEY!] }));
+   */
+  cookieSession: typeof import('../middleware/cookie-session').cookieSession;
+  /**
+   * Response compression (gzip, deflate, br) by Accept-Encoding, with `res.flush()`.
+   * @example
+   * app.use(webapp.compress({ threshold: '1kb' }));
+   */
+  compress: typeof import('../middleware/compress').compress;
+  /**
+   * CSRF protection: `req.csrfToken()`, checked on unsafe methods; 403 `EBADCSRFTOKEN` on mismatch.
+   * @example
+   * app.use(webapp.csrf());
+   */
+  csrf: typeof import('../middleware/csrf').csrf;
+  /**
+   * Directory listings as HTML, JSON or text.
+   * @example
+   * app.use('/files', webapp.directory('public', { icons: true }));
+   */
+  directory: typeof import('../middleware/directory').directory;
+  /**
+   * The 3.x `bodyParser()`: JSON and urlencoded bodies, plus multipart uploads with the `multipart` option.
+   * @example
+   * app.use(webapp.bodyParser({ multipart: { uploadDir: '/tmp/uploads' } }));
+   */
+  bodyParser: typeof import('../middleware/body-parser').bodyParser;
+  /**
+   * Express 4's query-string middleware: sets `req.query` with qs (or `parse`) unless it was already
+   * assigned. Rarely needed: `req.query` is parsed on first read with the `query parser` setting.
+   * @example
+   * app.use(webapp.query({ depth: 2 }));
+   */
+  query: (
+    options?:
+      | { depth?: number; arrayLimit?: number; parameterLimit?: number; [option: string]: unknown }
+      | ((str: string) => Record<string, any>),
+  ) => NodeHandler;
+  /**
    * The module itself, for `import webapp from 'webapp'` without `esModuleInterop`.
    * @example
    * const { default: create } = require('webapp');

@@ -1,0 +1,36 @@
+/**
+ * `webapp.query([options])`: Express 4's standalone query-string middleware. Requests already
+ * parse their query lazily (`req.query`), so this only matters for code that wants a specific
+ * parser: it sets `req.query` with qs (or the given function) unless something already assigned it.
+ * @module
+ */
+import qs from 'qs';
+import { getQueryString } from '../http/parse-url';
+import type { Next, Req, Res } from '../types/internal';
+
+/** Options passed to qs (see the qs documentation), e.g. `depth`, `arrayLimit`, `parameterLimit`. */
+export interface QueryOptions {
+  depth?: number;
+  arrayLimit?: number;
+  parameterLimit?: number;
+  allowDots?: boolean;
+  [option: string]: unknown;
+}
+
+export type QueryParse = (str: string, options?: QueryOptions) => Record<string, any>;
+
+/**
+ * @example
+ * app.use(webapp.query({ depth: 2 }));
+ */
+export function query(options?: QueryOptions | QueryParse) {
+  let parse = qs.parse as QueryParse;
+  let opts: QueryOptions | undefined;
+  if (typeof options === 'function') parse = options;
+  else opts = { allowPrototypes: true, ...options };
+  return function query(req: Req, _res: Res, next: Next): void {
+    // An own property means middleware (or an earlier read) already settled req.query.
+    if (!Object.hasOwn(req, 'query')) req.query = parse(getQueryString(req) ?? '', opts);
+    next();
+  };
+}

@@ -24,6 +24,7 @@ writeFileSync(
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', config], {
   stdio: 'inherit',
 });
+rmSync(config, { force: true });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 const built = files.map((file) => join('build', file.replace(/\.ts$/, '.js')));
 const run = spawnSync(process.execPath, ['--test', '--test-concurrency=4', ...built], {

@@ -67,7 +67,8 @@ export function basicAuth(
     user: string,
     pass: string,
     callback: (err: unknown, user?: unknown) => void,
-  ) => boolean | undefined | void,
+    // biome-ignore lint/suspicious/noConfusingVoidType: a callback-style check returns nothing at all
+  ) => boolean | void,
   realm?: string,
 ): BasicAuthMiddleware;
 export function basicAuth(

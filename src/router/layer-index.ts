@@ -151,5 +151,5 @@ export function nextCandidate(c: Candidates, from: number, length: number): numb
   const nw = c.w < wild.length ? wild[c.w] : -1;
   if (nb === -1) return nw;
   if (nw === -1) return nb;
-  return nb < nw ? nb : nw;
+  return Math.min(nb, nw);
 }

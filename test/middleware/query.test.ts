@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import webapp = require('../../src/index');
+
 import { query } from '../../src/middleware/query';
 import { assertSameAsExpress, request } from '../support/http';
 
@@ -19,7 +21,10 @@ test('webapp.query parses the query string with qs like express.query', async ()
 test('webapp.query accepts qs options and a custom parse function', async () => {
   const app = webapp();
   app.use('/depth', query({ depth: 0 }));
-  app.use('/fn', query((str) => ({ raw: str })));
+  app.use(
+    '/fn',
+    query((str) => ({ raw: str })),
+  );
   app.get('*', (req: any, res: any) => res.end(JSON.stringify(req.query)));
   assert.deepEqual(JSON.parse((await request(app, { path: '/depth?a[b]=1' })).body), { 'a[b]': '1' });
   assert.deepEqual(JSON.parse((await request(app, { path: '/fn?x=1&y' })).body), { raw: 'x=1&y' });

@@ -86,18 +86,7 @@ export class Layer {
   }
 
   /** Runs a request handler (up to three parameters); error handlers are skipped. */
-  handle_request(req: Req, res: Res, next: Next): void {
-    const fn = this.handle;
-    if (fn.length > 3) {
-      next();
-      return;
-    }
-    try {
-      forwardRejection(fn(req, res, next), next);
-    } catch (err) {
-      next(err);
-    }
-  }
+  declare handle_request: (req: Req, res: Res, next: Next) => void;
 
   /**
    * Tests `path` against the layer; on success sets `this.params` and `this.path` (the matched part).
@@ -154,6 +143,22 @@ export function layerIndexKey(layer: Layer): string | null {
   if (layer.regexp !== layer[kCompiled]) return null;
   return layer[kIndexKey] ?? null;
 }
+
+// Assigned as a function named `handle` so stack frames read `Layer.handle [as handle_request]`
+// exactly as in Express 4: express-rate-limit looks for that frame to detect limiters created
+// inside a request handler.
+Layer.prototype.handle_request = function handle(this: Layer, req: Req, res: Res, next: Next): void {
+  const fn = this.handle;
+  if (fn.length > 3) {
+    next();
+    return;
+  }
+  try {
+    forwardRejection(fn(req, res, next), next);
+  } catch (err) {
+    next(err);
+  }
+};
 
 /** A returned promise that rejects is an error for `next` (a falsy reason becomes an Error). */
 function forwardRejection(ret: unknown, next: Next): void {

@@ -111,3 +111,15 @@ describe('express-rate-limit on webapp', () => {
     assert.deepEqual(handled.body, { retryAt: 'object' });
   });
 });
+
+test('express-rate-limit recognises a limiter created inside a request handler (Express 4 stack frame)', async () => {
+  const log = captureLogger();
+  const app = webapp();
+  app.get(
+    '/',
+    (req: any, res: any, next: any) => rateLimit({ logger: log.logger } as any)(req, res, next),
+    (_req: any, res: any) => res.send('ok'),
+  );
+  await request(app).get('/').expect(200, 'ok');
+  assert.ok(log.codes.includes('ERR_ERL_CREATED_IN_REQUEST_HANDLER'), `got: ${log.codes.join(', ')}`);
+});

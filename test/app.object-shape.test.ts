@@ -36,7 +36,9 @@ const server = app.listen(0, '127.0.0.1', () => {
 });`;
 
 test('req and res keep fast properties through middleware, routers and res.json', async () => {
-  const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '-e', script], { timeout: 20_000 });
+  const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '-e', script], {
+    timeout: 20_000,
+  });
   const seen: [string, boolean, boolean][] = JSON.parse(stdout.trim());
   assert.equal(seen.length, 6);
   for (const [where, req, res] of seen) {

@@ -10,9 +10,9 @@ import { finalHandler } from '../final-handler';
 import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
 import type { PathArgument } from '../router/path';
+import { splitUseArguments } from '../router/use-arguments';
 import type { AppInternal, Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
-import { flatten } from '../utils/flatten';
 import { renderView } from '../view/render';
 import { compileSetting, defaultConfiguration, inheritFromParent } from './settings';
 
@@ -104,17 +104,8 @@ function logError(this: AppInternal, err: unknown): void {
  * app.use('/api', apiRouter);
  */
 application.use = function use(this: AppInternal, first: unknown, ...rest: unknown[]) {
-  let path: PathArgument = '/';
-  let args: unknown[] = [first, ...rest];
-  if (typeof first !== 'function') {
-    let arg = first;
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') {
-      path = first as PathArgument;
-      args = rest;
-    }
-  }
-  const fns = flatten<AnyHandler>(args);
+  const { path, handlers } = splitUseArguments(first, rest);
+  const fns = handlers as AnyHandler[];
   if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
   this.lazyrouter();
   const router: Router = this._router;

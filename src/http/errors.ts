@@ -25,7 +25,11 @@ export function statusMessage(status: number): string | undefined {
  * @example
  * throw createHttpError(413, 'request entity too large', { type: 'entity.too.large', limit: 100 })
  */
-export function createHttpError(status: number, message?: string, props?: Record<string, unknown>): HttpError {
+export function createHttpError(
+  status: number,
+  message?: string,
+  props?: Record<string, unknown>,
+): HttpError {
   const err = new Error(message ?? STATUS_CODES[status] ?? String(status)) as HttpError;
   err.name = httpErrorName(status);
   err.status = status;
@@ -43,6 +47,8 @@ export function createHttpError(status: number, message?: string, props?: Record
 function httpErrorName(status: number): string {
   const phrase = STATUS_CODES[status];
   if (!phrase) return status < 500 ? 'BadRequestError' : 'InternalServerError';
-  const name = phrase.replace(/[^A-Za-z0-9 ]/g, '').replace(/(?:^| )([a-z0-9])/gi, (_m, c: string) => c.toUpperCase());
+  const name = phrase
+    .replace(/[^A-Za-z0-9 ]/g, '')
+    .replace(/(?:^| )([a-z0-9])/gi, (_m, c: string) => c.toUpperCase());
   return name.endsWith('Error') ? name : `${name}Error`;
 }

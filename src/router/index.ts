@@ -8,12 +8,13 @@
 import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
-import { flatten, typeName } from '../utils/flatten';
+import { typeName } from '../utils/flatten';
 import { Layer } from './layer';
 import { type Candidates, LayerIndex, LayerStack, nextCandidate } from './layer-index';
 import { methods } from './methods';
 import type { PathArgument } from './path';
 import { Route } from './route';
+import { splitUseArguments } from './use-arguments';
 
 export interface RouterOptions {
   caseSensitive?: boolean;
@@ -457,17 +458,8 @@ function sendOptionsResponse(res: Res, options: string[], next: Next): void {
  * `req.url` while the middleware runs).
  */
 routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[]) {
-  let path: PathArgument = '/';
-  let args: unknown[] = [first, ...rest];
-  if (typeof first !== 'function') {
-    let arg = first;
-    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') {
-      path = first as PathArgument;
-      args = rest;
-    }
-  }
-  const callbacks = flatten<AnyHandler>(args);
+  const { path, handlers } = splitUseArguments(first, rest);
+  const callbacks = handlers as AnyHandler[];
   if (callbacks.length === 0) throw new TypeError('Router.use() requires a middleware function');
   for (const fn of callbacks) {
     if (typeof fn !== 'function') {

@@ -5,7 +5,6 @@ import { sign } from '../../src/http/cookie';
 import { cookieParser } from '../../src/middleware/cookie-parser';
 import { request } from '../support/http';
 
-// biome-ignore lint/style/noCommonJs: the reference package is CommonJS
 const referenceParser = require('cookie-parser');
 
 type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void;

@@ -438,9 +438,9 @@ function outcome(layer: any, url: string) {
   }
 }
 
-function timeMatch(layer: Layer, url: string): number {
+function timeMatch(layer: Layer, url: string, repeat = 2): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < 2; r++) {
+  for (let r = 0; r < repeat; r++) {
     const started = performance.now();
     try {
       layer.match(url);
@@ -477,8 +477,14 @@ test('fuzz: random patterns stay linear on adversarial URLs and agree with Expre
       patterns++;
       for (const [family, make] of FAMILIES) {
         // Linear time: a generous absolute bound, and doubling the input at most ~doubles the time.
-        const small = timeMatch(actual, make(2000));
-        const large = timeMatch(actual, make(4000));
+        let small = timeMatch(actual, make(2000));
+        let large = timeMatch(actual, make(4000));
+        if (large > 3 * small + 3) {
+          // A GC pause or a busy core (test files run in parallel) can inflate one sample:
+          // measure again with more repetitions before calling it super-linear.
+          small = timeMatch(actual, make(2000), 10);
+          large = timeMatch(actual, make(4000), 10);
+        }
         const what = `${JSON.stringify(path)} ${JSON.stringify(options)} on ${family}`;
         assert.ok(large < 250, `${what}: ${large.toFixed(1)} ms for 4000 chars`);
         assert.ok(

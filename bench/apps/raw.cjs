@@ -1,0 +1,125 @@
+'use strict';
+// Baseline: the same apps hand-written on node:http, doing the work a careful author would do by hand.
+
+const http = require('node:http');
+const fs = require('node:fs');
+const path = require('node:path');
+const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT } = require('./shared.cjs');
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MAX_BODY = 100 * 1024;
+
+function sendJson(res, status, value) {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function pathnameOf(url) {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function listen(handler) {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(handler);
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server.address().port));
+  });
+}
+
+function hello() {
+  return listen((req, res) => {
+    if (req.method === 'GET' && pathnameOf(req.url) === '/') return sendJson(res, 200, { hello: 'world' });
+    sendJson(res, 404, { error: 'not found' });
+  });
+}
+
+// A hand-rolled router: one map lookup on the first segment, then a fixed shape check.
+function routes() {
+  const table = new Map();
+  for (let i = 0; i < ROUTE_COUNT; i++) table.set('r' + i, i);
+  return listen((req, res) => {
+    const parts = pathnameOf(req.url).split('/');
+    if (req.method === 'GET' && parts.length === 5 && parts[3] === 'items' && table.has(parts[1])) {
+      try {
+        return sendJson(res, 200, { id: decodeURIComponent(parts[2]), item: decodeURIComponent(parts[4]) });
+      } catch {
+        return sendJson(res, 400, { error: 'bad request' });
+      }
+    }
+    sendJson(res, 404, { error: 'not found' });
+  });
+}
+
+// Same call-chain shape as app-level middleware: each step calls the next one.
+function middleware() {
+  const chain = [];
+  for (let i = 0; i < MIDDLEWARE_COUNT; i++) chain.push((_req, _res, next) => next());
+  chain.push((req, res) => {
+    if (req.method === 'GET' && pathnameOf(req.url) === '/') return sendJson(res, 200, { hello: 'world' });
+    sendJson(res, 404, { error: 'not found' });
+  });
+  return listen((req, res) => {
+    let i = 0;
+    const next = () => chain[i++](req, res, next);
+    next();
+  });
+}
+
+function echo() {
+  return listen((req, res) => {
+    if (req.method !== 'POST' || pathnameOf(req.url) !== '/echo')
+      return sendJson(res, 404, { error: 'not found' });
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        sendJson(res, 413, { error: 'too large' });
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      let body;
+      try {
+        body = JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
+      } catch {
+        return sendJson(res, 400, { error: 'bad json' });
+      }
+      sendJson(res, 200, { name: body.name });
+    });
+  });
+}
+
+// A plain file server: stat, headers, stream. No caching, no conditional/range handling.
+function staticFiles() {
+  const root = STATIC_ROOT + path.sep;
+  return listen((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(pathnameOf(req.url));
+    } catch {
+      return sendJson(res, 400, { error: 'bad request' });
+    }
+    const file = path.join(root, rel);
+    if (!file.startsWith(root) || rel.includes('\0')) return sendJson(res, 404, { error: 'not found' });
+    fs.stat(file, (err, stat) => {
+      if (err || !stat.isFile()) return sendJson(res, 404, { error: 'not found' });
+      res.writeHead(200, {
+        'Content-Type': 'text/plain; charset=UTF-8',
+        'Content-Length': stat.size,
+        'Last-Modified': stat.mtime.toUTCString(),
+        ETag: 'W/"' + stat.size.toString(16) + '-' + Math.floor(stat.mtimeMs).toString(16) + '"',
+      });
+      if (req.method === 'HEAD') return res.end();
+      fs.createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
+    });
+  });
+}
+
+module.exports = { hello, routes, middleware, echo, static: staticFiles };

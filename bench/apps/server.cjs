@@ -1,0 +1,33 @@
+'use strict';
+// Child process entry: `server.cjs <framework> <scenario>` starts one app on 127.0.0.1:0 and reports
+// `{ type: 'ready', port }` or `{ type: 'error', message }` to the parent over IPC, then answers
+// `{ type: 'cpu' }` queries with its process.cpuUsage().
+
+const [framework, scenario] = process.argv.slice(2);
+
+// Never outlive the harness, even if it is killed without cleaning up.
+process.on('disconnect', () => process.exit(0));
+
+// The harness samples this process's CPU time around a run to get CPU cost per request, a figure that
+// holds even when the load generator, not the server, is the bottleneck.
+process.on('message', (msg) => {
+  if (msg && msg.type === 'cpu') process.send({ type: 'cpu', usage: process.cpuUsage() });
+});
+
+function fail(err) {
+  // First line only: the harness prints it in one table note.
+  const message = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+  if (process.send) process.send({ type: 'error', message }, () => process.exit(1));
+  else process.exit(1);
+}
+
+async function main() {
+  if (!/^[a-z]+$/.test(framework || '')) throw new Error(`bad framework name: ${framework}`);
+  const apps = require(`./${framework}.cjs`);
+  const start = Object.hasOwn(apps, scenario) ? apps[scenario] : undefined;
+  if (typeof start !== 'function') throw new Error(`${framework} has no "${scenario}" app`);
+  const port = await start();
+  process.send({ type: 'ready', port });
+}
+
+main().catch(fail);

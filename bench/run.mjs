@@ -1,0 +1,446 @@
+// Benchmark harness: for each scenario and framework, start the app in a child process on 127.0.0.1,
+// check it answers correctly, load it with autocannon, stop it, then print req/s and ratios to raw node:http.
+// Usage: node bench/run.mjs [scenario ...]   (env: BENCH_FRAMEWORKS, BENCH_DURATION, BENCH_WARMUP,
+// BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_ROUNDS, BENCH_WEBAPP; see bench/README.md)
+
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import shared from './apps/shared.cjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = path.join(here, 'apps', 'server.cjs');
+const START_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 3_000;
+const UNSATURATED = 0.8;
+const BUSY_LOAD = 0.5;
+
+const FRAMEWORKS = {
+  raw: 'raw node:http',
+  webapp: 'webapp',
+  express: 'express@4',
+  fastify: 'fastify',
+};
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+// `raw` and `fastify` are the minimum ratios webapp must reach against raw node:http and fastify.
+const SCENARIOS = {
+  hello: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.9, fastify: 1 } },
+  routes: {
+    method: 'GET',
+    path: '/r' + (shared.ROUTE_COUNT - 1) + '/42/items/7',
+    expect: '{"id":"42","item":"7"}',
+    target: { raw: 0.9, fastify: 1 },
+  },
+  middleware: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.8, fastify: 1 } },
+  echo: {
+    method: 'POST',
+    path: '/echo',
+    headers: JSON_HEADERS,
+    body: shared.ECHO_BODY,
+    expect: JSON.stringify({ name: JSON.parse(shared.ECHO_BODY).name }),
+    target: { raw: 0.85, fastify: 1 },
+  },
+  static: {
+    method: 'GET',
+    path: '/' + shared.STATIC_FILE,
+    expect: readFileSync(path.join(shared.STATIC_ROOT, shared.STATIC_FILE)),
+    target: { raw: 1, fastify: 1 },
+  },
+};
+
+function usage() {
+  return [
+    'usage: node bench/run.mjs [scenario ...]',
+    `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: all)`,
+    `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: all)`,
+    '  BENCH_DURATION=5 (seconds per run)  BENCH_WARMUP=1 (seconds, 0 = none)',
+    '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10  BENCH_ROUNDS=1 (report the median of N rounds)',
+    '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
+  ].join('\n');
+}
+
+function envNumber(name, fallback, { min, integer }) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function pickNames(requested, known, what) {
+  if (requested.length === 0) return Object.keys(known);
+  const unknown = requested.filter((name) => !Object.hasOwn(known, name));
+  if (unknown.length > 0) throw new Error(`unknown ${what}: ${unknown.join(', ')}`);
+  return [...new Set(requested)];
+}
+
+function readConfig(argv) {
+  const frameworks = (process.env.BENCH_FRAMEWORKS || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    scenarios: pickNames(argv, SCENARIOS, 'scenario'),
+    frameworks: pickNames(frameworks, FRAMEWORKS, 'framework'),
+    duration: envNumber('BENCH_DURATION', 5, { min: 1, integer: false }),
+    warmup: envNumber('BENCH_WARMUP', 1, { min: 0, integer: false }),
+    connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
+    pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
+    rounds: envNumber('BENCH_ROUNDS', 1, { min: 1, integer: true }),
+  };
+}
+
+// The one child server alive at any time, so every exit path can stop it.
+let current = null;
+
+function startServer(framework, scenario) {
+  return new Promise((resolve, reject) => {
+    const child = fork(SERVER, [framework, scenario], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: [],
+    });
+    current = child;
+    const timer = setTimeout(() => settle(new Error('server did not start in time')), START_TIMEOUT_MS);
+    function settle(err, port) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      child.off('error', settle);
+      if (err) reject(err);
+      else resolve({ child, port });
+    }
+    function onMessage(msg) {
+      if (msg && msg.type === 'ready') settle(null, msg.port);
+      else if (msg && msg.type === 'error') settle(new Error(msg.message));
+    }
+    function onExit(code, signal) {
+      settle(new Error(`server exited before it was ready (${signal || 'code ' + code})`));
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    child.on('error', settle);
+  });
+}
+
+function stopServer(child) {
+  if (current === child) current = null;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// One plain request before loading: a server that answers wrongly must not be measured.
+function probe(port, sc) {
+  return new Promise((resolve, reject) => {
+    const headers = { ...sc.headers };
+    if (sc.body !== undefined) headers['content-length'] = Buffer.byteLength(sc.body);
+    const req = http.request(
+      { host: '127.0.0.1', port, method: sc.method, path: sc.path, headers, agent: false, timeout: 5000 },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('probe request timed out')));
+    req.on('error', reject);
+    req.end(sc.body);
+  });
+}
+
+async function checkResponse(port, sc) {
+  const { status, body } = await probe(port, sc);
+  const expected = Buffer.isBuffer(sc.expect) ? sc.expect : Buffer.from(sc.expect);
+  if (status !== 200 || !body.equals(expected)) {
+    const shown = body.length > 120 ? body.subarray(0, 120).toString() + '…' : body.toString();
+    throw new Error(`unexpected response ${status}: ${JSON.stringify(shown)}`);
+  }
+}
+
+// Ask the child for its process.cpuUsage() (microseconds of user + system time).
+function cpuTime(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error('no CPU sample from server')), 5000);
+    function done(err, usage) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve(usage.user + usage.system);
+    }
+    function onMessage(msg) {
+      if (msg && msg.type === 'cpu') done(null, msg.usage);
+    }
+    function onExit() {
+      done(new Error('server exited'));
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    child.send({ type: 'cpu' });
+  });
+}
+
+function load(port, sc, cfg, seconds) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${sc.path}`,
+    method: sc.method,
+    headers: sc.headers,
+    body: sc.body,
+    connections: cfg.connections,
+    pipelining: cfg.pipelining,
+    duration: seconds,
+  });
+}
+
+async function measure(framework, scenario, cfg) {
+  const sc = SCENARIOS[scenario];
+  let server = null;
+  try {
+    server = await startServer(framework, scenario);
+    await checkResponse(server.port, sc);
+    if (cfg.warmup > 0) await load(server.port, sc, cfg, cfg.warmup);
+    const cpuBefore = await cpuTime(server.child);
+    const result = await load(server.port, sc, cfg, cfg.duration);
+    const crashed = server.child.exitCode !== null || server.child.signalCode !== null;
+    const cpu = crashed ? Number.NaN : (await cpuTime(server.child)) - cpuBefore;
+    const problems = [];
+    if (crashed) problems.push('server died during the run');
+    if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx`);
+    if (result.errors > 0) problems.push(`${result.errors} errors`);
+    if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+    const requests = result.requests.total;
+    return {
+      rps: requests / result.duration,
+      // Server CPU microseconds per completed request, and the share of one core the server used.
+      cpuPerReq: requests > 0 ? cpu / requests : Number.NaN,
+      cpuShare: cpu / (result.duration * 1e6),
+      p99: result.latency.p99,
+      problems,
+    };
+  } catch (err) {
+    return { error: (err instanceof Error ? err.message : String(err)).split('\n')[0] };
+  } finally {
+    if (server) await stopServer(server.child);
+    else if (current) await stopServer(current);
+  }
+}
+
+function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+// Medians over rounds; one failed round makes the cell n/a, since the app is then not reliable.
+function combine(cells) {
+  const failed = cells.find((cell) => cell.error);
+  if (failed) return failed;
+  return {
+    rps: median(cells.map((cell) => cell.rps)),
+    cpuPerReq: median(cells.map((cell) => cell.cpuPerReq)),
+    cpuShare: median(cells.map((cell) => cell.cpuShare)),
+    p99: median(cells.map((cell) => cell.p99)),
+    problems: [...new Set(cells.flatMap((cell) => cell.problems))],
+  };
+}
+
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const fmtRatio = (n) => n.toFixed(2) + '×';
+
+const usable = (cell, key) => Boolean(cell) && !cell.error && Number.isFinite(cell[key]) && cell[key] > 0;
+
+// "41,234 (0.95×)": req/s and its ratio to raw node:http (higher is better).
+function rpsCell(cell, base) {
+  if (!usable(cell, 'rps')) return 'n/a';
+  const flag = cell.problems.length > 0 ? ' ⚠' : '';
+  if (!usable(base, 'rps')) return fmtInt(cell.rps) + flag;
+  return `${fmtInt(cell.rps)} (${fmtRatio(cell.rps / base.rps)})${flag}`;
+}
+
+// "21.3 µs (0.95×)": server CPU per request and raw's CPU per request divided by it (higher is better).
+function cpuCell(cell, base) {
+  if (!usable(cell, 'cpuPerReq')) return 'n/a';
+  const text = cell.cpuPerReq.toFixed(1) + ' µs';
+  if (!usable(base, 'cpuPerReq')) return text;
+  return `${text} (${fmtRatio(base.cpuPerReq / cell.cpuPerReq)})`;
+}
+
+function matrix(cfg, results, cellFn) {
+  const rows = [['scenario', ...cfg.frameworks.map((fw) => FRAMEWORKS[fw])]];
+  for (const scenario of cfg.scenarios) {
+    const byFw = results[scenario];
+    rows.push([scenario, ...cfg.frameworks.map((fw) => cellFn(byFw[fw], byFw.raw))]);
+  }
+  return renderTable(rows);
+}
+
+function renderTable(rows) {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const line = (row) =>
+    '| ' +
+    row.map((text, col) => (col === 0 ? text.padEnd(widths[col]) : text.padStart(widths[col]))).join(' | ') +
+    ' |';
+  // Same layout as biome's markdown formatter, so the output pastes into README.md as is.
+  const rule =
+    '| ' + widths.map((w, col) => (col === 0 ? '-'.repeat(w) : '-'.repeat(w - 1) + ':')).join(' | ') + ' |';
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+function report(cfg, results) {
+  const out = [];
+  out.push('Throughput: req/s (ratio to raw node:http from the same run; higher is better)', '');
+  out.push(matrix(cfg, results, rpsCell), '');
+  out.push('Server CPU time per request (raw node:http µs/req divided by this one; higher is better)', '');
+  out.push(matrix(cfg, results, cpuCell), '');
+
+  const notes = [];
+  for (const scenario of cfg.scenarios) {
+    for (const fw of cfg.frameworks) {
+      const cell = results[scenario][fw];
+      if (cell.error) notes.push(`n/a  ${scenario} / ${FRAMEWORKS[fw]}: ${cell.error}`);
+      else if (cell.problems.length > 0)
+        notes.push(`⚠    ${scenario} / ${FRAMEWORKS[fw]}: ${cell.problems.join(', ')}`);
+    }
+  }
+  if (notes.length > 0) out.push(...notes, '');
+
+  // A server well below one busy core was not the bottleneck: its req/s then says little.
+  const idle = [];
+  for (const scenario of cfg.scenarios) {
+    for (const fw of cfg.frameworks) {
+      const cell = results[scenario][fw];
+      if (usable(cell, 'cpuShare') && cell.cpuShare < UNSATURATED) {
+        idle.push(`${scenario} / ${FRAMEWORKS[fw]} ${Math.round(cell.cpuShare * 100)}%`);
+      }
+    }
+  }
+  if (idle.length > 0) {
+    out.push(
+      'Servers below ' + UNSATURATED * 100 + '% of a core (load generator or other work was the limit;',
+      'trust the CPU table more than req/s for these): ' + idle.join(', '),
+      '',
+    );
+  }
+
+  if (cfg.frameworks.includes('webapp')) {
+    out.push('webapp targets (on req/s; CPU-per-request ratios for information):');
+    for (const scenario of cfg.scenarios) {
+      const byFw = results[scenario];
+      const { target } = SCENARIOS[scenario];
+      const parts = [];
+      const cpu = [];
+      for (const [fw, min] of [
+        ['raw', target.raw],
+        ['fastify', target.fastify],
+      ]) {
+        const name = FRAMEWORKS[fw];
+        if (!usable(byFw.webapp, 'rps') || !usable(byFw[fw], 'rps')) {
+          parts.push(`vs ${name}: -`);
+          continue;
+        }
+        const ratio = byFw.webapp.rps / byFw[fw].rps;
+        parts.push(`${fmtRatio(ratio)} ${name} (≥ ${min.toFixed(2)} ${ratio >= min ? 'ok' : 'MISSED'})`);
+        if (usable(byFw.webapp, 'cpuPerReq') && usable(byFw[fw], 'cpuPerReq')) {
+          cpu.push(`${fmtRatio(byFw[fw].cpuPerReq / byFw.webapp.cpuPerReq)} ${name}`);
+        }
+      }
+      const cpuText = cpu.length > 0 ? `; CPU: ${cpu.join(', ')}` : '';
+      out.push(`  ${scenario.padEnd(10)} ${parts.join(', ')}${cpuText}`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+async function main() {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(usage());
+    return;
+  }
+  let cfg;
+  try {
+    cfg = readConfig(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${err.message}\n${usage()}`);
+    process.exitCode = 2;
+    return;
+  }
+
+  const cpus = os.cpus();
+  console.log(
+    `node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ` +
+      `load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+  );
+  console.log(
+    `${new Date().toISOString()}: ${cfg.duration}s runs after ${cfg.warmup}s warm-up, ` +
+      `${cfg.connections} connections, pipelining ${cfg.pipelining}` +
+      (cfg.rounds > 1 ? `, median of ${cfg.rounds} rounds` : '') +
+      '\n',
+  );
+
+  if (os.loadavg()[0] > BUSY_LOAD) {
+    console.log(
+      `warning: load average ${os.loadavg()[0].toFixed(2)} before start: other work is running, figures will be noisy\n`,
+    );
+  }
+
+  // Rounds interleave the frameworks over time so drifting machine load hits them all alike.
+  const samples = {};
+  for (const scenario of cfg.scenarios) {
+    samples[scenario] = {};
+    for (const fw of cfg.frameworks) samples[scenario][fw] = [];
+  }
+  for (let round = 1; round <= cfg.rounds; round++) {
+    if (cfg.rounds > 1) console.error(`round ${round}/${cfg.rounds}`);
+    for (const scenario of cfg.scenarios) {
+      for (const fw of cfg.frameworks) {
+        const cell = await measure(fw, scenario, cfg);
+        samples[scenario][fw].push(cell);
+        const what = cell.error
+          ? `n/a (${cell.error})`
+          : `${fmtInt(cell.rps)} req/s, ${cell.cpuPerReq.toFixed(1)} µs CPU/req, ` +
+            `server at ${Math.round(cell.cpuShare * 100)}% of a core, p99 ${cell.p99} ms`;
+        console.error(`  ${scenario.padEnd(10)} ${FRAMEWORKS[fw].padEnd(14)} ${what}`);
+      }
+    }
+  }
+  const results = {};
+  for (const scenario of cfg.scenarios) {
+    results[scenario] = {};
+    for (const fw of cfg.frameworks) results[scenario][fw] = combine(samples[scenario][fw]);
+  }
+  console.log('\n' + report(cfg, results));
+}
+
+function abort(signal) {
+  const child = current;
+  if (child) child.kill('SIGKILL');
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGINT', abort);
+process.on('SIGTERM', abort);
+
+main().catch((err) => {
+  if (current) current.kill('SIGKILL');
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -15,6 +15,27 @@ export interface FinalHandlerOptions {
   onerror?: (err: unknown, req: Req, res: Res) => void;
 }
 
+/**
+ * The end of a root application's dispatch: the app's `env` decides how much of an error is shown,
+ * and unhandled errors are logged (except when env is `test`).
+ */
+export function finishRequest(req: Req, res: Res, err: unknown): void {
+  const app = req.app as { get?: (name: string) => unknown } | undefined;
+  const env = typeof app?.get === 'function' ? String(app.get('env')) : process.env.NODE_ENV || 'development';
+  finalHandler(req, res, err, { env, onerror: env === 'test' ? undefined : logError });
+}
+
+function logError(err: unknown): void {
+  let text: string;
+  try {
+    text = (err as Error)?.stack || String(err);
+  } catch {
+    // e.g. Object.create(null): no toString. Logging must never throw (it runs in setImmediate).
+    text = Object.prototype.toString.call(err);
+  }
+  console.error(text);
+}
+
 /** Responds for a request that fell off the end of the stack (`err` undefined) or failed with `err`. */
 export function finalHandler(req: Req, res: Res, err: unknown, options: FinalHandlerOptions): void {
   // Nothing to say once a response is under way without an error.

@@ -65,11 +65,9 @@ application.lazyrouter = function lazyrouter(this: AppInternal): void {
  */
 application.handle = function handle(this: AppInternal, req: Req, res: Res, callback?: Next): void {
   const router: Router | undefined = this._router;
-  const done =
-    callback ??
-    ((err?: unknown) => finalHandler(req, res, err, { env: this.get('env'), onerror: logError.bind(this) }));
   if (!router) {
-    done();
+    if (callback) callback();
+    else finalHandler(req, res, undefined, { env: this.get('env') });
     return;
   }
   if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'webapp');
@@ -83,20 +81,9 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
   if (resProto !== this.response && resProto[kServerProto] !== this.response) {
     Object.setPrototypeOf(res, this.response);
   }
-  router.handle(req, res, done);
+  // Without a callback this is the root app: the router ends with the final handler (finishRequest).
+  router.handle(req, res, callback);
 };
-
-function logError(this: AppInternal, err: unknown): void {
-  if (this.get('env') === 'test') return;
-  let text: string;
-  try {
-    text = (err as Error)?.stack || String(err);
-  } catch {
-    // e.g. Object.create(null): no toString. Logging must never throw (it runs in setImmediate).
-    text = Object.prototype.toString.call(err);
-  }
-  console.error(text);
-}
 
 /**
  * Mounts middleware, routers or sub-apps, optionally at a path.

@@ -1,54 +1,20 @@
 /**
- * Pathname and query string of `req.url`, computed without allocating a URL object on the common
- * path and cached per URL string (routers re-read `req.url` after every layer, since middleware may
- * rewrite it). Unusual URLs (fragments, whitespace, absolute-form) go through node's legacy parser,
- * which is what Express 4 uses for them.
+ * Pathname and query string of a request URL without allocating a URL object on the common path
+ * (an origin-form URL with no fragment or whitespace). Unusual URLs (fragments, whitespace,
+ * absolute-form) go through node's legacy parser, which is what Express 4 uses for them.
+ * Nothing is cached on the request: the router keeps its own per-dispatch cache.
  * @module
  */
 import { parse } from 'node:url';
 
-const kUrl = Symbol('webapp.parsedUrl.source');
-const kPathname = Symbol('webapp.parsedUrl.pathname');
-const kSearch = Symbol('webapp.parsedUrl.search');
-
-interface CachedUrl {
+interface UrlHolder {
   url?: string;
-  [kUrl]?: string;
-  [kPathname]?: string | null;
-  [kSearch]?: string | null;
 }
 
-function parseInto(target: CachedUrl, url: string): void {
-  target[kUrl] = url;
-  if (url.charCodeAt(0) === 47) {
-    let i = 1;
-    for (; i < url.length; i++) {
-      const code = url.charCodeAt(i);
-      if (code === 63) {
-        // '?': the rest is the query, unless it holds a fragment or whitespace.
-        if (!needsFullParse(url, i + 1)) {
-          target[kPathname] = url.slice(0, i);
-          target[kSearch] = url.slice(i + 1);
-          return;
-        }
-        break;
-      }
-      if (isSpecial(code)) break;
-    }
-    if (i === url.length) {
-      target[kPathname] = url;
-      target[kSearch] = null;
-      return;
-    }
-  }
-  try {
-    const parsed = parse(url);
-    target[kPathname] = parsed.pathname;
-    target[kSearch] = parsed.query as string | null;
-  } catch {
-    target[kPathname] = null;
-    target[kSearch] = null;
-  }
+export interface UrlParts {
+  pathname: string | null;
+  /** The query string without '?', or null. */
+  search: string | null;
 }
 
 function isSpecial(code: number): boolean {
@@ -64,25 +30,50 @@ function isSpecial(code: number): boolean {
   );
 }
 
-function needsFullParse(url: string, from: number): boolean {
-  for (let i = from; i < url.length; i++) if (isSpecial(url.charCodeAt(i))) return true;
-  return false;
+/** Index of '?' in an origin-form URL that needs no full parse, -1 when there is none, -2 otherwise. */
+function simpleQueryIndex(url: string): number {
+  if (url.charCodeAt(0) !== 47) return -2;
+  let query = -1;
+  for (let i = 1; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 63 && query === -1) query = i;
+    else if (isSpecial(code)) return -2;
+  }
+  return query;
+}
+
+function fullParse(url: string): UrlParts {
+  try {
+    const parsed = parse(url);
+    return { pathname: parsed.pathname, search: parsed.query as string | null };
+  } catch {
+    return { pathname: null, search: null };
+  }
+}
+
+/** Splits a URL into pathname and query string. */
+export function parseUrlParts(url: string): UrlParts {
+  const query = simpleQueryIndex(url);
+  if (query === -1) return { pathname: url, search: null };
+  if (query >= 0) return { pathname: url.slice(0, query), search: url.slice(query + 1) };
+  return fullParse(url);
 }
 
 /** The pathname of `req.url`, or null/undefined when it cannot be parsed. */
-export function getPathname(req: CachedUrl): string | null | undefined {
+export function getPathname(req: UrlHolder): string | null | undefined {
   const url = req.url;
   if (typeof url !== 'string') return undefined;
-  if (req[kUrl] !== url) parseInto(req, url);
-  return req[kPathname];
+  const query = simpleQueryIndex(url);
+  if (query === -1) return url;
+  if (query >= 0) return url.slice(0, query);
+  return fullParse(url).pathname;
 }
 
 /** The raw query string of `req.url` (without '?'), or null when there is none. */
-export function getQueryString(req: CachedUrl): string | null {
+export function getQueryString(req: UrlHolder): string | null {
   const url = req.url;
   if (typeof url !== 'string') return null;
-  if (req[kUrl] !== url) parseInto(req, url);
-  return req[kSearch] ?? null;
+  return parseUrlParts(url).search;
 }
 
 /** `http://host` of an absolute-form request URL (as proxies send), else ''. */

@@ -5,12 +5,12 @@
  * layer) and consults a cached index so it does not regex-test layers that cannot match.
  * @module
  */
-import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
+import { Dispatch, type DispatchRouter, type IndexHolder } from './dispatch';
 import { Layer } from './layer';
-import { type Candidates, LayerIndex, LayerStack, nextCandidate } from './layer-index';
+import { LayerStack } from './layer-index';
 import { methods } from './methods';
 import type { PathArgument } from './path';
 import { Route } from './route';
@@ -44,7 +44,7 @@ export interface Router {
   mergeParams: boolean | undefined;
   strict: boolean | undefined;
   stack: Layer[];
-  [kIndex]?: LayerIndex;
+  [kIndex]?: IndexHolder;
   [kLinear]?: boolean;
   [method: string]: any;
 }
@@ -118,192 +118,12 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
 };
 
 /**
- * Dispatches a request into the router; `out` is called when no layer ends the response.
+ * Dispatches a request into the router; `out` is called when no layer ends the response (without
+ * `out`, as for a root application, the final handler answers).
  */
-routerProto.handle = function handle(this: Router, req: Req, res: Res, out: Next): void {
-  let idx = 0;
-  const protohost = getProtohost(req.url);
-  let removed = '';
-  let slashAdded = false;
-  let sync = 0;
-  let paramCalled: Record<string, ParamCalled> | undefined;
-  let options: string[] | undefined;
-  const stack = this.stack;
-  const parentParams = req.params;
-  const parentUrl = req.baseUrl || '';
-  const savedBaseUrl = req.baseUrl;
-  const savedNext = req.next;
-  const isOptions = req.method === 'OPTIONS';
-
-  let index: LayerIndex | undefined;
-  let candidates: Candidates | undefined;
-  let candidatePath: string | undefined;
-  const indexed = !this[kLinear] && stack instanceof LayerStack;
-  if (indexed) {
-    index = this[kIndex];
-    if (index === undefined || !index.fresh(stack))
-      index = this[kIndex] = new LayerIndex(stack as LayerStack);
-  }
-
-  const done = (err?: unknown): void => {
-    req.baseUrl = savedBaseUrl;
-    req.next = savedNext;
-    req.params = parentParams;
-    if (isOptions && !err && options !== undefined && options.length !== 0) {
-      sendOptionsResponse(res, options, out);
-      return;
-    }
-    out(err);
-  };
-
-  const next = (err?: unknown): void => {
-    let layerError = err === 'route' ? null : err;
-
-    if (slashAdded) {
-      req.url = req.url.slice(1);
-      slashAdded = false;
-    }
-    if (removed.length !== 0) {
-      req.baseUrl = parentUrl;
-      req.url = protohost + removed + req.url.slice(protohost.length);
-      removed = '';
-    }
-    if (layerError === 'router') {
-      setImmediate(done, null);
-      return;
-    }
-    if (idx >= stack.length) {
-      setImmediate(done, layerError);
-      return;
-    }
-    // Deep synchronous chains hop through setImmediate instead of growing the call stack.
-    if (++sync > 100) {
-      setImmediate(next, err);
-      return;
-    }
-    const path = getPathname(req);
-    if (path == null) {
-      done(layerError);
-      return;
-    }
-
-    let layer: Layer | undefined;
-    let match: boolean | unknown = false;
-    let route: Route | undefined;
-    let rebuilt = false;
-    while (match !== true && idx < stack.length) {
-      if (index !== undefined) {
-        if (!index.fresh(stack)) {
-          // The stack changed under us (e.g. a route added at run time): re-index and re-look-up.
-          index = this[kIndex] = new LayerIndex(stack as LayerStack);
-          candidatePath = undefined;
-        }
-        if (candidatePath !== path) {
-          candidates ??= { bucket: [], wild: [], b: 0, w: 0 };
-          index.lookup(path, candidates);
-          candidatePath = path;
-        }
-        const position = nextCandidate(candidates!, idx, stack.length);
-        // The skipped layers and the candidate must be the ones indexed: `stack[i] = layer` and a
-        // replaced `layer.regexp` bypass the stack's versioning.
-        if (!index.unchanged(stack, idx, position === -1 ? stack.length : position + 1)) {
-          if (rebuilt) {
-            // Still changed right after a rebuild (a `regexp` getter that never returns the same
-            // object): finish this request with a linear scan rather than loop.
-            index = undefined;
-            continue;
-          }
-          index = this[kIndex] = new LayerIndex(stack as LayerStack);
-          candidatePath = undefined;
-          rebuilt = true;
-          continue;
-        }
-        rebuilt = false;
-        if (position === -1) {
-          idx = stack.length;
-          break;
-        }
-        idx = position;
-      }
-      layer = stack[idx++];
-      match = matchLayer(layer, path);
-      route = layer.route;
-      if (typeof match !== 'boolean') layerError = layerError || match;
-      if (match !== true) continue;
-      if (!route) continue;
-      // Routes never handle errors: an error skips them.
-      if (layerError) {
-        match = false;
-        continue;
-      }
-      const method = req.method;
-      const hasMethod = route._handles_method(method);
-      if (!hasMethod && method === 'OPTIONS') appendMethods((options ??= []), route._options());
-      if (!hasMethod && method !== 'HEAD') match = false;
-    }
-
-    if (match !== true || layer === undefined) {
-      done(layerError);
-      return;
-    }
-    if (route) req.route = route;
-    req.params = this.mergeParams ? mergeParams(layer.params!, parentParams) : layer.params!;
-    const layerPath = layer.path!;
-    const matched = layer;
-    const matchedRoute = route;
-    const error = layerError;
-
-    if (matched.keys.length === 0 || !hasParamCallbacks(this)) {
-      afterParams(matched, matchedRoute, error, layerPath, path);
-      return;
-    }
-    paramCalled ??= {};
-    this.process_params(matched, paramCalled, req, res, (paramErr?: unknown) => {
-      if (paramErr) next(error || paramErr);
-      else afterParams(matched, matchedRoute, error, layerPath, path);
-    });
-  };
-
-  const afterParams = (
-    layer: Layer,
-    route: Route | undefined,
-    layerError: unknown,
-    layerPath: string,
-    path: string,
-  ): void => {
-    if (route) layer.handle_request(req, res, next);
-    else trimPrefix(layer, layerError, layerPath, path);
-    sync = 0;
-  };
-
-  const trimPrefix = (layer: Layer, layerError: unknown, layerPath: string, path: string): void => {
-    if (layerPath.length !== 0) {
-      // A layer whose match is not a real prefix (a user RegExp) is skipped, as in Express.
-      if (layerPath !== path.slice(0, layerPath.length)) {
-        next(layerError);
-        return;
-      }
-      const c = path[layerPath.length];
-      if (c && c !== '/' && c !== '.') {
-        next(layerError);
-        return;
-      }
-      removed = layerPath;
-      req.url = protohost + req.url.slice(protohost.length + removed.length);
-      if (!protohost && req.url[0] !== '/') {
-        req.url = `/${req.url}`;
-        slashAdded = true;
-      }
-      req.baseUrl = parentUrl + (removed[removed.length - 1] === '/' ? removed.slice(0, -1) : removed);
-    }
-    if (layerError) layer.handle_error(layerError, req, res, next);
-    else layer.handle_request(req, res, next);
-  };
-
-  req.next = next;
-  req.baseUrl = parentUrl;
-  req.originalUrl = req.originalUrl || req.url;
-  next();
+routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
+  const holder = this[kLinear] ? undefined : (this[kIndex] ??= { index: undefined });
+  new Dispatch(this as unknown as DispatchRouter, holder, req, res, out).start();
 };
 
 /**
@@ -324,11 +144,6 @@ routerProto.process_params = function process_params(
   }
   processParams(this, layer, called, req, res, done);
 };
-
-function hasParamCallbacks(router: Router): boolean {
-  for (const _ in router.params) return true;
-  return false;
-}
 
 /** Runs this router's param callbacks for the layer's keys, once per value per request. */
 function processParams(
@@ -406,51 +221,6 @@ function processParams(
   };
 
   param();
-}
-
-function matchLayer(layer: Layer, path: string): boolean | unknown {
-  try {
-    return layer.match(path);
-  } catch (err) {
-    return err;
-  }
-}
-
-function appendMethods(list: string[], addition: string[]): void {
-  for (const method of addition) if (!list.includes(method)) list.push(method);
-}
-
-/** Parent params under the child's; numeric (unnamed) child captures shift past the parent's. */
-function mergeParams(params: Record<string, any>, parent: unknown): Record<string, any> {
-  if (typeof parent !== 'object' || !parent) return params;
-  const merged: Record<string, any> = Object.assign({}, parent);
-  if (!(0 in params) || !(0 in parent)) return Object.assign(merged, params);
-  let i = 0;
-  let o = 0;
-  while (i in params) i++;
-  while (o in parent) o++;
-  for (i--; i >= 0; i--) {
-    params[i + o] = params[i];
-    if (i < o) delete params[i];
-  }
-  return Object.assign(merged, params);
-}
-
-function sendOptionsResponse(res: Res, options: string[], next: Next): void {
-  try {
-    const body = options.join(',');
-    if (typeof res.set === 'function' && typeof res.send === 'function') {
-      res.set('Allow', body);
-      res.send(body);
-    } else {
-      res.setHeader('Allow', body);
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Content-Length', Buffer.byteLength(body));
-      res.end(body);
-    }
-  } catch (err) {
-    next(err);
-  }
 }
 
 /**

@@ -1,0 +1,337 @@
+/**
+ * One request's walk through one router's stack, with Express 4 semantics: mount paths stripped
+ * from `req.url` and restored, `next('route')` / `next('router')` / `next(err)`, param callbacks,
+ * mergeParams, automatic OPTIONS, HEAD through GET routes.
+ *
+ * All per-request state lives on this object, so a dispatch costs one object and one `next` closure
+ * (the function handlers receive), and nothing is added to `req` beyond what Express sets.
+ * @module
+ */
+import { finishRequest } from '../final-handler';
+import { getPathname, getProtohost } from '../http/parse-url';
+import type { Next, Req, Res } from '../types/internal';
+import type { Layer } from './layer';
+import { type Candidates, LayerIndex, LayerStack, nextCandidate } from './layer-index';
+import type { Route } from './route';
+
+/** What a router exposes to the dispatch loop. */
+export interface DispatchRouter {
+  stack: Layer[];
+  params: Record<string, unknown[]>;
+  mergeParams: boolean | undefined;
+  process_params(layer: Layer, called: Record<string, unknown>, req: Req, res: Res, done: Next): void;
+}
+
+export interface IndexHolder {
+  index: LayerIndex | undefined;
+}
+
+export class Dispatch implements Candidates {
+  private readonly router: DispatchRouter;
+  private readonly holder: IndexHolder | undefined;
+  private readonly req: Req;
+  private readonly res: Res;
+  private readonly out: Next | undefined;
+  private readonly stack: Layer[];
+  private readonly protohost: string;
+  private readonly parentParams: Record<string, any> | undefined;
+  private readonly parentUrl: string;
+  private readonly savedBaseUrl: string | undefined;
+  private readonly savedNext: Next | undefined;
+  /** Decided on entry, as in Express: a method changed later (method-override) does not count. */
+  private readonly isOptions: boolean;
+  private idx = 0;
+  private removed = '';
+  private slashAdded = false;
+  private sync = 0;
+  private paramCalled: Record<string, unknown> | undefined = undefined;
+  private options: string[] | undefined = undefined;
+  private index: LayerIndex | undefined;
+  private candidatePath: string | undefined = undefined;
+  private urlSeen: string | undefined = undefined;
+  private pathSeen: string | null | undefined = undefined;
+  // The candidate cursor of the index (see Candidates).
+  bucket: readonly number[] = EMPTY;
+  wild: readonly number[] = EMPTY;
+  b = 0;
+  w = 0;
+  /** The `next` handed to every layer. */
+  readonly next: Next;
+
+  constructor(
+    router: DispatchRouter,
+    holder: IndexHolder | undefined,
+    req: Req,
+    res: Res,
+    out: Next | undefined,
+  ) {
+    this.router = router;
+    this.holder = holder;
+    this.req = req;
+    this.res = res;
+    this.out = out;
+    this.stack = router.stack;
+    this.protohost = getProtohost(req.url);
+    this.parentParams = req.params;
+    this.parentUrl = req.baseUrl || '';
+    this.savedBaseUrl = req.baseUrl;
+    this.savedNext = req.next;
+    this.isOptions = req.method === 'OPTIONS';
+    let index: LayerIndex | undefined;
+    if (holder !== undefined && this.stack instanceof LayerStack) {
+      index = holder.index;
+      if (index === undefined || !index.fresh(this.stack)) index = holder.index = new LayerIndex(this.stack);
+    }
+    this.index = index;
+    this.next = (err?: unknown) => this.advance(err);
+  }
+
+  /** Enters the router. */
+  start(): void {
+    const req = this.req;
+    req.next = this.next;
+    req.baseUrl = this.parentUrl;
+    req.originalUrl = req.originalUrl || req.url;
+    this.advance(undefined);
+  }
+
+  /** Leaves the router: restores what it changed on `req`, then continues outside. */
+  private done(err: unknown): void {
+    const req = this.req;
+    req.baseUrl = this.savedBaseUrl as string;
+    req.next = this.savedNext as Next;
+    req.params = this.parentParams as Record<string, any>;
+    const options = this.options;
+    if (this.isOptions && !err && options !== undefined && options.length !== 0) {
+      sendOptionsResponse(this.res, options, this.out ?? ((e) => finishRequest(req, this.res, e)));
+      return;
+    }
+    if (this.out !== undefined) this.out(err);
+    else finishRequest(req, this.res, err);
+  }
+
+  private pathname(): string | null | undefined {
+    const url = this.req.url;
+    if (url !== this.urlSeen) {
+      this.urlSeen = url;
+      this.pathSeen = getPathname(this.req);
+    }
+    return this.pathSeen;
+  }
+
+  private advance(err: unknown): void {
+    const req = this.req;
+    let layerError = err === 'route' ? null : err;
+
+    if (this.slashAdded) {
+      req.url = req.url.slice(1);
+      this.slashAdded = false;
+    }
+    if (this.removed.length !== 0) {
+      req.baseUrl = this.parentUrl;
+      req.url = this.protohost + this.removed + req.url.slice(this.protohost.length);
+      this.removed = '';
+    }
+    if (layerError === 'router') {
+      setImmediate(finishLater, this, null);
+      return;
+    }
+    const stack = this.stack;
+    if (this.idx >= stack.length) {
+      setImmediate(finishLater, this, layerError);
+      return;
+    }
+    // Deep synchronous chains hop through setImmediate instead of growing the call stack.
+    if (++this.sync > 100) {
+      setImmediate(this.next, err);
+      return;
+    }
+    const path = this.pathname();
+    if (path == null) {
+      this.done(layerError);
+      return;
+    }
+
+    let layer: Layer | undefined;
+    let match: unknown = false;
+    let route: Route | undefined;
+    let rebuilt = false;
+    while (match !== true && this.idx < stack.length) {
+      const index = this.index;
+      if (index !== undefined) {
+        if (!index.fresh(stack)) {
+          // The stack changed under us (e.g. a route added at run time): re-index and re-look-up.
+          this.reindex();
+          continue;
+        }
+        if (this.candidatePath !== path) {
+          index.lookup(path, this);
+          this.candidatePath = path;
+        }
+        const position = nextCandidate(this, this.idx, stack.length);
+        // The skipped layers and the candidate must be the ones indexed: `stack[i] = layer` and a
+        // replaced `layer.regexp` bypass the stack's versioning.
+        if (!index.unchanged(stack, this.idx, position === -1 ? stack.length : position + 1)) {
+          if (rebuilt) {
+            // Still changed right after a rebuild (a `regexp` getter that never returns the same
+            // object): finish this request with a linear scan rather than loop.
+            this.index = undefined;
+            continue;
+          }
+          this.reindex();
+          rebuilt = true;
+          continue;
+        }
+        rebuilt = false;
+        if (position === -1) {
+          this.idx = stack.length;
+          break;
+        }
+        this.idx = position;
+      }
+      layer = stack[this.idx++];
+      match = matchLayer(layer, path);
+      route = layer.route;
+      if (typeof match !== 'boolean') layerError = layerError || match;
+      if (match !== true) continue;
+      if (!route) continue;
+      // Routes never handle errors: an error skips them.
+      if (layerError) {
+        match = false;
+        continue;
+      }
+      const method = req.method;
+      const hasMethod = route._handles_method(method);
+      if (!hasMethod && method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
+      if (!hasMethod && method !== 'HEAD') match = false;
+    }
+
+    if (match !== true || layer === undefined) {
+      this.done(layerError);
+      return;
+    }
+    if (route) req.route = route;
+    req.params = this.router.mergeParams ? mergeParams(layer.params!, this.parentParams) : layer.params!;
+    const layerPath = layer.path!;
+
+    if (layer.keys.length === 0 || !hasParamCallbacks(this.router)) {
+      this.afterParams(layer, route, layerError, layerPath, path);
+      return;
+    }
+    const matched = layer;
+    const matchedRoute = route;
+    const error = layerError;
+    this.router.process_params(matched, (this.paramCalled ??= {}), req, this.res, (paramErr?: unknown) => {
+      if (paramErr) this.next(error || paramErr);
+      else this.afterParams(matched, matchedRoute, error, layerPath, path);
+    });
+  }
+
+  private reindex(): void {
+    const index = new LayerIndex(this.stack as LayerStack);
+    this.index = index;
+    if (this.holder !== undefined) this.holder.index = index;
+    this.candidatePath = undefined;
+  }
+
+  private afterParams(
+    layer: Layer,
+    route: Route | undefined,
+    layerError: unknown,
+    layerPath: string,
+    path: string,
+  ): void {
+    if (route) layer.handle_request(this.req, this.res, this.next);
+    else this.trimPrefix(layer, layerError, layerPath, path);
+    this.sync = 0;
+  }
+
+  private trimPrefix(layer: Layer, layerError: unknown, layerPath: string, path: string): void {
+    const req = this.req;
+    if (layerPath.length !== 0) {
+      // A layer whose match is not a real prefix (a user RegExp) is skipped, as in Express.
+      if (layerPath !== path.slice(0, layerPath.length)) {
+        this.next(layerError);
+        return;
+      }
+      const c = path[layerPath.length];
+      if (c && c !== '/' && c !== '.') {
+        this.next(layerError);
+        return;
+      }
+      const protohost = this.protohost;
+      this.removed = layerPath;
+      req.url = protohost + req.url.slice(protohost.length + layerPath.length);
+      if (!protohost && req.url[0] !== '/') {
+        req.url = `/${req.url}`;
+        this.slashAdded = true;
+      }
+      req.baseUrl =
+        this.parentUrl + (layerPath[layerPath.length - 1] === '/' ? layerPath.slice(0, -1) : layerPath);
+    }
+    if (layerError) layer.handle_error(layerError, req, this.res, this.next);
+    else layer.handle_request(req, this.res, this.next);
+  }
+
+  /** @internal for setImmediate */
+  finish(err: unknown): void {
+    this.done(err);
+  }
+}
+
+const EMPTY: readonly number[] = [];
+
+/** Leaving the router at the end of the stack happens on a later turn, as in Express 4. */
+function finishLater(dispatch: Dispatch, err: unknown): void {
+  dispatch.finish(err);
+}
+
+function hasParamCallbacks(router: DispatchRouter): boolean {
+  for (const _ in router.params) return true;
+  return false;
+}
+
+function matchLayer(layer: Layer, path: string): unknown {
+  try {
+    return layer.match(path);
+  } catch (err) {
+    return err;
+  }
+}
+
+function appendMethods(list: string[], addition: string[]): void {
+  for (const method of addition) if (!list.includes(method)) list.push(method);
+}
+
+/** Parent params under the child's; numeric (unnamed) child captures shift past the parent's. */
+function mergeParams(params: Record<string, any>, parent: unknown): Record<string, any> {
+  if (typeof parent !== 'object' || !parent) return params;
+  const merged: Record<string, any> = Object.assign({}, parent);
+  if (!(0 in params) || !(0 in parent)) return Object.assign(merged, params);
+  let i = 0;
+  let o = 0;
+  while (i in params) i++;
+  while (o in parent) o++;
+  for (i--; i >= 0; i--) {
+    params[i + o] = params[i];
+    if (i < o) delete params[i];
+  }
+  return Object.assign(merged, params);
+}
+
+function sendOptionsResponse(res: Res, options: string[], next: Next): void {
+  try {
+    const body = options.join(',');
+    if (typeof res.set === 'function' && typeof res.send === 'function') {
+      res.set('Allow', body);
+      res.send(body);
+    } else {
+      res.setHeader('Allow', body);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
+    }
+  } catch (err) {
+    next(err);
+  }
+}

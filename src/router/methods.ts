@@ -6,3 +6,10 @@
 import { METHODS } from 'node:http';
 
 export const methods: readonly string[] = METHODS.map((method) => method.toLowerCase());
+
+const LOWER: ReadonlyMap<string, string> = new Map(METHODS.map((method) => [method, method.toLowerCase()]));
+
+/** `method.toLowerCase()` without allocating for the methods node knows (the per-request case). */
+export function lowerMethod(method: string): string {
+  return LOWER.get(method) ?? method.toLowerCase();
+}

@@ -6,7 +6,7 @@
 import type { Next, Req, Res } from '../types/internal';
 import { flatten } from '../utils/flatten';
 import { Layer } from './layer';
-import { methods } from './methods';
+import { lowerMethod, methods } from './methods';
 
 type AnyHandler = (...args: any[]) => unknown;
 
@@ -31,7 +31,7 @@ export class Route {
   /** Whether the route has a handler for `method` (HEAD is answered by GET unless HEAD has its own). */
   _handles_method(method: string): boolean {
     if (this.methods._all) return true;
-    let name = typeof method === 'string' ? method.toLowerCase() : method;
+    let name = typeof method === 'string' ? lowerMethod(method) : method;
     if (name === 'head' && !this.methods.head) name = 'get';
     return Boolean(this.methods[name]);
   }
@@ -51,7 +51,7 @@ export class Route {
       done();
       return;
     }
-    let method = typeof req.method === 'string' ? req.method.toLowerCase() : req.method;
+    let method = typeof req.method === 'string' ? lowerMethod(req.method) : req.method;
     if (method === 'head' && !this.methods.head) method = 'get';
     req.route = this;
     let idx = 0;

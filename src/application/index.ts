@@ -75,15 +75,56 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
   res.req = req;
   // Servers created by app.listen already build requests on these prototypes; others get swapped.
   const reqProto = Object.getPrototypeOf(req);
-  if (reqProto !== this.request && reqProto[kServerProto] !== this.request)
+  if (reqProto !== this.request && reqProto[kServerProto] !== this.request) {
+    if (!callback) adoptServer(this, req);
+    addDispatchFields(req);
     Object.setPrototypeOf(req, this.request);
+  }
   const resProto = Object.getPrototypeOf(res);
   if (resProto !== this.response && resProto[kServerProto] !== this.response) {
+    if (!Object.hasOwn(res, 'locals')) res.locals = Object.create(null);
     Object.setPrototypeOf(res, this.response);
   }
   // Without a callback this is the root app: the router ends with the final handler (finishRequest).
   router.handle(req, res, callback);
 };
+
+const kAdopted = Symbol('webapp.adoptedServer');
+
+/**
+ * A root app handed to a plain node server (`http.createServer(app)`, `https.createServer(opts, app)`)
+ * adopts it on its first request: if the server still builds requests with node's own classes, it
+ * builds the next ones with this app's subclasses (as app.listen does), so only that first request
+ * needs a prototype swap. Servers with classes of their own are left alone.
+ */
+function adoptServer(app: AppInternal, req: Req): void {
+  const server = (req.socket as { server?: Record<symbol, unknown> } | null)?.server;
+  if (!server || typeof server !== 'object' || server[kAdopted]) return;
+  server[kAdopted] = true;
+  let requestKey: symbol | undefined;
+  let responseKey: symbol | undefined;
+  for (const key of Object.getOwnPropertySymbols(server)) {
+    if (key.description === 'IncomingMessage') requestKey = key;
+    else if (key.description === 'ServerResponse') responseKey = key;
+  }
+  if (requestKey === undefined || responseKey === undefined) return;
+  if (server[requestKey] !== IncomingMessage || server[responseKey] !== ServerResponse) return;
+  server[requestKey] = requestClass(app);
+  server[responseKey] = responseClass(app);
+}
+
+/**
+ * Creates, before a prototype swap, the request fields that dispatch writes: V8 makes adding a new
+ * property to an object whose prototype was changed very slow (measured ~2 µs per property, several
+ * times per request), while writing an existing one stays cheap.
+ */
+function addDispatchFields(req: Req): void {
+  if (!Object.hasOwn(req, 'next')) req.next = undefined as unknown as Next;
+  if (!Object.hasOwn(req, 'baseUrl')) req.baseUrl = undefined as unknown as string;
+  if (!Object.hasOwn(req, 'originalUrl')) req.originalUrl = undefined as unknown as string;
+  if (!Object.hasOwn(req, 'params')) req.params = undefined as unknown as Record<string, any>;
+  if (!Object.hasOwn(req, 'route')) req.route = undefined;
+}
 
 /**
  * Mounts middleware, routers or sub-apps, optionally at a path.

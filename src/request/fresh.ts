@@ -16,6 +16,10 @@ import type { Req } from '../types/internal';
 export function fresh(this: Req): boolean {
   const method = this.method;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'QUERY') return false;
+  // An unconditional request is never fresh: decide before reading the response's validators
+  // (res.send asks on every response).
+  const headers = this.headers;
+  if (!headers['if-none-match'] && !headers['if-modified-since']) return false;
   const res = this.res;
   const status = res.statusCode;
   if ((status >= 200 && status < 300) || status === 304) {

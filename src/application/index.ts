@@ -4,7 +4,6 @@
  * (and as middleware of another app) while staying a real Function.
  * @module
  */
-import { EventEmitter } from 'node:events';
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import { finalHandler } from '../final-handler';
 import { createRouter, type Router } from '../router/index';
@@ -310,5 +309,3 @@ function responseClass(app: AppInternal): typeof ServerResponse {
   return AppResponse as unknown as typeof ServerResponse;
 }
 
-/** EventEmitter members, copied onto each app next to the application members. */
-export const emitterMembers = EventEmitter.prototype;

@@ -8,7 +8,7 @@ import type { Next, Req, Res } from '../types/internal';
 import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
 
-export const kIndexKey = Symbol('webapp.layer.indexKey');
+const kIndexKey = Symbol('webapp.layer.indexKey');
 const kExec = Symbol('webapp.layer.exec');
 const kLiteral = Symbol('webapp.layer.literal');
 const kCompiled = Symbol('webapp.layer.compiledRegExp');

@@ -3,10 +3,9 @@
  * `strict: false`; an empty body gives `{}`; any UTF charset is decoded.
  * @module
  */
-import { createHttpError } from '../http/errors';
-import { hasBody } from '../http/type-is';
+import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
-import { type BodyRequest, readBody } from './read';
+import { type BodyRequest, readBody, wantsBody } from './read';
 import { compileTypeMatcher, contentTypeOf } from './type-match';
 
 export interface JsonOptions extends ParserOptions {
@@ -84,24 +83,14 @@ export function json(options?: JsonOptions | null): BodyParserMiddleware {
   };
 
   return function jsonParser(req: BodyRequest, res, next) {
-    if (req._body) {
-      next();
-      return;
-    }
-    req.body = req.body || {};
-    if (!hasBody(req) || !shouldParse(req)) {
+    if (!wantsBody(req, shouldParse)) {
       next();
       return;
     }
     // JSON is Unicode (RFC 7159 8.1): only UTF charsets.
     const charset = contentTypeOf(req).charset || 'utf-8';
     if (!charset.startsWith('utf-')) {
-      next(
-        createHttpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
-          charset,
-          type: 'charset.unsupported',
-        }),
-      );
+      next(unsupportedCharset(charset));
       return;
     }
     readBody(req, res, next, charset, settings, parse);

@@ -2,9 +2,8 @@
  * `raw([options])`: puts the body, as a Buffer, in `req.body` (after decompression).
  * @module
  */
-import { hasBody } from '../http/type-is';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
-import { type BodyRequest, readBody } from './read';
+import { type BodyRequest, readBody, wantsBody } from './read';
 import { compileTypeMatcher } from './type-match';
 
 export type RawOptions = ParserOptions;
@@ -24,12 +23,7 @@ export function raw(options?: RawOptions | null): BodyParserMiddleware {
   const shouldParse = compileTypeMatcher(opts.type || 'application/octet-stream');
 
   return function rawParser(req: BodyRequest, res, next) {
-    if (req._body) {
-      next();
-      return;
-    }
-    req.body = req.body || {};
-    if (!hasBody(req) || !shouldParse(req)) {
+    if (!wantsBody(req, shouldParse)) {
       next();
       return;
     }

@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { createHttpError, type HttpError } from '../http/errors';
+import { hasBody } from '../http/type-is';
 import { type Decoder, getDecoder } from './charset';
 import { toHttpError, unsupportedCharset } from './errors';
 
@@ -47,6 +48,17 @@ export interface BodyRequest extends IncomingMessage {
 }
 
 type Next = (err?: unknown) => void;
+
+/**
+ * body-parser's entry rule, shared by every parser: a request another parser already read is left
+ * alone; otherwise `req.body` defaults to `{}`, and only a request with a body of a matching type is
+ * read. Returns whether this parser should read the body.
+ */
+export function wantsBody(req: BodyRequest, shouldParse: (req: IncomingMessage) => boolean): boolean {
+  if (req._body) return false;
+  req.body = req.body || {};
+  return hasBody(req) && shouldParse(req);
+}
 
 function createInflater(encoding: string): Transform | undefined {
   switch (encoding) {

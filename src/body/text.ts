@@ -3,9 +3,8 @@
  * Content-Type or `defaultCharset`.
  * @module
  */
-import { hasBody } from '../http/type-is';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
-import { type BodyRequest, readBody } from './read';
+import { type BodyRequest, readBody, wantsBody } from './read';
 import { compileTypeMatcher, contentTypeOf } from './type-match';
 
 export interface TextOptions extends ParserOptions {
@@ -29,12 +28,7 @@ export function text(options?: TextOptions | null): BodyParserMiddleware {
   const shouldParse = compileTypeMatcher(opts.type || 'text/plain');
 
   return function textParser(req: BodyRequest, res, next) {
-    if (req._body) {
-      next();
-      return;
-    }
-    req.body = req.body || {};
-    if (!hasBody(req) || !shouldParse(req)) {
+    if (!wantsBody(req, shouldParse)) {
       next();
       return;
     }

@@ -8,10 +8,10 @@
 import querystring from 'node:querystring';
 import qs from 'qs';
 import { createHttpError } from '../http/errors';
-import { hasBody } from '../http/type-is';
 import { deprecate } from '../utils/deprecate';
+import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
-import { type BodyRequest, readBody } from './read';
+import { type BodyRequest, readBody, wantsBody } from './read';
 import { compileTypeMatcher, contentTypeOf } from './type-match';
 
 export interface UrlencodedOptions extends ParserOptions {
@@ -106,23 +106,13 @@ export function urlencoded(options?: UrlencodedOptions | null): BodyParserMiddle
   };
 
   return function urlencodedParser(req: BodyRequest, res, next) {
-    if (req._body) {
-      next();
-      return;
-    }
-    req.body = req.body || {};
-    if (!hasBody(req) || !shouldParse(req)) {
+    if (!wantsBody(req, shouldParse)) {
       next();
       return;
     }
     const charset = contentTypeOf(req).charset || 'utf-8';
     if (charset !== 'utf-8') {
-      next(
-        createHttpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
-          charset,
-          type: 'charset.unsupported',
-        }),
-      );
+      next(unsupportedCharset(charset));
       return;
     }
     readBody(req, res, next, charset, settings, parse);

@@ -138,10 +138,6 @@ routerProto.process_params = function process_params(
   res: Res,
   done: Next,
 ): void {
-  if (layer.keys.length === 0) {
-    done();
-    return;
-  }
   processParams(this, layer, called, req, res, done);
 };
 

@@ -308,4 +308,3 @@ function responseClass(app: AppInternal): typeof ServerResponse {
   Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
   return AppResponse as unknown as typeof ServerResponse;
 }
-

@@ -17,6 +17,7 @@ const script = `
 const http = require('node:http');
 const webapp = require(${JSON.stringify(entry)});
 const isFast = new Function('o', 'return %HasFastProperties(o)');
+const storeKey = (res) => Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
 const app = webapp();
 const seen = [];
 app.use((req, res, next) => { seen.push(['middleware', isFast(req), isFast(res)]); next(); });
@@ -25,6 +26,8 @@ api.get('/items/:id', (req, res) => {
   req.query; res.locals.x = 1;
   seen.push(['route', isFast(req), isFast(res)]);
   res.json({ id: req.params.id });
+  // The pending-headers store webapp creates must serialise fast too (see src/http/header-store.ts).
+  seen.push(['headers', isFast(res[storeKey(res)]), true]);
 });
 app.use('/api', api);
 const server = app.listen(0, '127.0.0.1', () => {
@@ -35,12 +38,12 @@ const server = app.listen(0, '127.0.0.1', () => {
   get(1);
 });`;
 
-test('req and res keep fast properties through middleware, routers and res.json', async () => {
+test('req, res and the headers store keep fast properties through middleware, routers and res.json', async () => {
   const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '-e', script], {
     timeout: 20_000,
   });
   const seen: [string, boolean, boolean][] = JSON.parse(stdout.trim());
-  assert.equal(seen.length, 6);
+  assert.equal(seen.length, 9);
   for (const [where, req, res] of seen) {
     assert.equal(req, true, `req is in dictionary mode at ${where}`);
     assert.equal(res, true, `res is in dictionary mode at ${where}`);

@@ -6,6 +6,7 @@
  */
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import { finalHandler } from '../final-handler';
+import { setTrustedHeader } from '../http/header-store';
 import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
 import type { PathArgument } from '../router/path';
@@ -69,7 +70,7 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
     else finalHandler(req, res, undefined, { env: this.get('env') });
     return;
   }
-  if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'webapp');
+  if (this.settings['x-powered-by']) setTrustedHeader(res, 'X-Powered-By', 'x-powered-by', 'webapp');
   req.res = res;
   res.req = req;
   // Servers created by app.listen already build requests on these prototypes; others get swapped.

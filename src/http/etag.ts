@@ -23,16 +23,27 @@ function sha1Base64(data: string | Buffer): string {
 
 /**
  * The entity tag of a body, `W/` prefixed when weak. Strings are hashed as UTF-8 without a Buffer copy
- * unless another `encoding` is given.
+ * unless another `encoding` is given. `knownLength`, when the caller has it, is the body's byte length.
  * @example
  * entityTag('hello', true) // 'W/"5-qvTGHdzF6KLavt4PO0gs2a6pQ00"'
  */
-export function entityTag(body: string | Buffer, weak: boolean, encoding?: BufferEncoding): string {
+export function entityTag(
+  body: string | Buffer,
+  weak: boolean,
+  encoding?: BufferEncoding,
+  knownLength?: number,
+): string {
   let data = body;
   if (typeof data === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
     data = Buffer.from(data, encoding);
+    knownLength = undefined;
   }
-  const length = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
+  const length =
+    knownLength !== undefined
+      ? knownLength
+      : typeof data === 'string'
+        ? Buffer.byteLength(data, 'utf8')
+        : data.length;
   const tag = length === 0 ? EMPTY_TAG : `"${length.toString(16)}-${sha1Base64(data).slice(0, 27)}"`;
   return weak ? `W/${tag}` : tag;
 }
@@ -61,7 +72,7 @@ export function strongETag(body: string | Buffer, encoding?: BufferEncoding): st
  * @example
  * isBuiltinETag(compileETag('weak')) // true
  */
-export function isBuiltinETag(fn: unknown): fn is ETagFn {
+export function isBuiltinETag(fn: unknown): boolean {
   return fn === weakETag || fn === strongETag;
 }
 

@@ -2,6 +2,7 @@
  * res.json: sends a value as JSON.
  * @module
  */
+import { readHeader, setTrustedHeader } from '../http/header-store';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { stringify } from './stringify';
@@ -36,6 +37,8 @@ export function json<T extends Res>(this: T, body?: unknown): T {
 
   const app = this.app;
   const text = stringify(value, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
-  if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (!readHeader(this, 'content-type')) {
+    setTrustedHeader(this, 'Content-Type', 'content-type', 'application/json; charset=utf-8');
+  }
   return this.send(text);
 }

@@ -3,7 +3,8 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
-import { type ETagFn, isBuiltinETag } from '../http/etag';
+import { type ETagFn, entityTag, isBuiltinETag, weakETag } from '../http/etag';
+import { readHeader, setTrustedHeader } from '../http/header-store';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { setUtf8Charset } from './charset';
@@ -70,11 +71,11 @@ export function send<T extends Res>(this: T, body?: unknown): T {
   let encoding: BufferEncoding | undefined;
   if (typeof chunk === 'string') {
     encoding = 'utf8';
-    let type = this.getHeader('Content-Type');
+    let type = readHeader(this, 'content-type');
     // A string body is HTML unless said otherwise (null, sent as '', keeps whatever type is set).
     if (isString && !type) {
       this.type('html');
-      type = this.getHeader('Content-Type');
+      type = readHeader(this, 'content-type');
     }
     if (typeof type === 'string') {
       const withCharset = setUtf8Charset(type);
@@ -83,7 +84,7 @@ export function send<T extends Res>(this: T, body?: unknown): T {
   }
 
   const etagFn: ETagFn | undefined = this.app.get('etag fn');
-  const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
+  const generateETag = typeof etagFn === 'function' && !readHeader(this, 'etag');
 
   let length: number | undefined;
   if (chunk !== undefined) {
@@ -97,12 +98,22 @@ export function send<T extends Res>(this: T, body?: unknown): T {
     } else {
       length = Buffer.byteLength(chunk as string, encoding);
     }
-    this.setHeader('Content-Length', String(length));
+    setTrustedHeader(this, 'Content-Length', 'content-length', String(length));
   }
 
   if (generateETag && length !== undefined) {
-    const etag = etagFn(chunk as string | Buffer, encoding);
-    if (etag) this.setHeader('ETag', String(etag));
+    if (isBuiltinETag(etagFn)) {
+      // Our own tags are quoted hex and base64: valid header values by construction.
+      setTrustedHeader(
+        this,
+        'ETag',
+        'etag',
+        entityTag(chunk as string | Buffer, etagFn === weakETag, encoding, length),
+      );
+    } else {
+      const etag = etagFn(chunk as string | Buffer, encoding);
+      if (etag) this.setHeader('ETag', String(etag));
+    }
   }
 
   if (this.req.fresh) this.statusCode = 304;

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import http, { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { hasDirectStore, readHeader, setTrustedHeader } from '../../src/http/header-store';
+
+function response(): ServerResponse {
+  return new ServerResponse(new IncomingMessage(null as never));
+}
+
+/** Serves one request with `handler` and returns the raw response head as the client saw it. */
+async function rawHead(handler: http.RequestListener): Promise<{ status: number; raw: string[] }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/' }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders }));
+        })
+        .on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+describe('http/header-store', () => {
+  it("recognises node's header store on this node version", () => {
+    // Without it every call falls back to setHeader: correct, but the fast path would be silently lost.
+    assert.equal(hasDirectStore, true);
+  });
+
+  it('sets headers that getHeader, getHeaders, hasHeader and getHeaderNames see', () => {
+    const res = response();
+    setTrustedHeader(res, 'X-Powered-By', 'x-powered-by', 'webapp');
+    res.setHeader('X-User', 'set by node');
+    setTrustedHeader(res, 'Content-Length', 'content-length', '17');
+    assert.equal(res.getHeader('x-powered-by'), 'webapp');
+    assert.equal(res.getHeader('Content-Length'), '17');
+    assert.equal(res.hasHeader('X-Powered-By'), true);
+    assert.deepEqual(res.getHeaderNames(), ['x-powered-by', 'x-user', 'content-length']);
+    assert.deepEqual(
+      { ...res.getHeaders() },
+      {
+        'x-powered-by': 'webapp',
+        'x-user': 'set by node',
+        'content-length': '17',
+      },
+    );
+    assert.equal(readHeader(res, 'x-user'), 'set by node');
+    assert.equal(readHeader(res, 'content-length'), '17');
+    assert.equal(readHeader(res, 'etag'), undefined);
+  });
+
+  it('has no inherited names: constructor, toString and __proto__ are not headers', () => {
+    const res = response();
+    setTrustedHeader(res, 'X-A', 'x-a', '1');
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      assert.equal(res.hasHeader(name), false, name);
+      assert.equal(res.getHeader(name), undefined, name);
+      assert.equal(readHeader(res, name), undefined, name);
+    }
+    res.setHeader('__proto__', 'odd but valid');
+    assert.equal(res.getHeader('__proto__'), 'odd but valid');
+    assert.deepEqual(res.getHeaderNames(), ['x-a', '__proto__']);
+  });
+
+  it('reads nothing from a response without headers', () => {
+    assert.equal(readHeader(response(), 'content-type'), undefined);
+  });
+
+  it('puts the headers on the wire in the order they were set, replacing and removing as setHeader does', async () => {
+    const { raw } = await rawHead((_req, res) => {
+      setTrustedHeader(res, 'X-Powered-By', 'x-powered-by', 'webapp');
+      setTrustedHeader(res, 'Content-Type', 'content-type', 'text/plain');
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      setTrustedHeader(res, 'X-Gone', 'x-gone', 'soon');
+      res.removeHeader('X-Gone');
+      setTrustedHeader(res, 'Content-Length', 'content-length', '2');
+      res.end('ok');
+    });
+    const names = raw.filter((_, i) => i % 2 === 0);
+    assert.deepEqual(names.slice(0, 3), ['X-Powered-By', 'Content-Type', 'Content-Length']);
+    assert.equal(raw[raw.indexOf('Content-Type') + 1], 'text/plain; charset=utf-8');
+    assert.equal(names.includes('X-Gone'), false);
+  });
+
+  it('goes through a setHeader or getHeader that a middleware wrapped', () => {
+    const res = response();
+    const seen: string[] = [];
+    const original = res.setHeader;
+    res.setHeader = function (
+      this: ServerResponse,
+      name: string,
+      value: string | number | readonly string[],
+    ) {
+      seen.push(`${name}=${String(value)}`);
+      return original.call(this, name, value);
+    } as typeof res.setHeader;
+    setTrustedHeader(res, 'ETag', 'etag', '"x"');
+    assert.deepEqual(seen, ['ETag="x"']);
+    const read: string[] = [];
+    const getHeader = res.getHeader;
+    res.getHeader = function (this: ServerResponse, name: string) {
+      read.push(name);
+      return getHeader.call(this, name);
+    } as typeof res.getHeader;
+    assert.equal(readHeader(res, 'etag'), '"x"');
+    assert.deepEqual(read, ['etag']);
+  });
+
+  it('refuses, as setHeader does, once the headers are sent', () => {
+    const res = response();
+    res.writeHead(200);
+    assert.throws(() => setTrustedHeader(res, 'ETag', 'etag', '"x"'), { code: 'ERR_HTTP_HEADERS_SENT' });
+  });
+});

@@ -1,9 +1,9 @@
 // Benchmark harness: for each scenario and framework, start the app in a child process on 127.0.0.1,
 // check it answers correctly, load it with autocannon, stop it, then print req/s and ratios to raw node:http.
 // Usage: node bench/run.mjs [scenario ...]   (env: BENCH_FRAMEWORKS, BENCH_DURATION, BENCH_WARMUP,
-// BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_ROUNDS, BENCH_WEBAPP; see bench/README.md)
+// BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_ROUNDS, BENCH_WEBAPP, BENCH_PIN; see bench/README.md)
 
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -98,6 +98,31 @@ function readConfig(argv) {
   };
 }
 
+/*
+ * CPU pinning (Linux with taskset, 2+ CPUs, unless BENCH_PIN=0): the server gets the last CPU to
+ * itself and the load generator the others. Unpinned, the scheduler sometimes puts both on one core
+ * for a while, which moved single runs by ±25% on the 2-core machine; pinning applies to every
+ * framework alike.
+ */
+function planPinning() {
+  const count = os.cpus().length;
+  if (process.env.BENCH_PIN === '0' || process.platform !== 'linux' || count < 2) return null;
+  const plan = { server: String(count - 1), load: count === 2 ? '0' : `0-${count - 2}` };
+  return pin(process.pid, plan.load) ? plan : null;
+}
+
+function pin(pid, cpus) {
+  try {
+    // -a: every thread of the process (V8 and libuv threads already exist); later ones inherit it.
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let pinning = null;
+
 // The one child server alive at any time, so every exit path can stop it.
 let current = null;
 
@@ -118,8 +143,10 @@ function startServer(framework, scenario) {
       else resolve({ child, port });
     }
     function onMessage(msg) {
-      if (msg && msg.type === 'ready') settle(null, msg.port);
-      else if (msg && msg.type === 'error') settle(new Error(msg.message));
+      if (msg && msg.type === 'ready') {
+        if (pinning) pin(child.pid, pinning.server);
+        settle(null, msg.port);
+      } else if (msg && msg.type === 'error') settle(new Error(msg.message));
     }
     function onExit(code, signal) {
       settle(new Error(`server exited before it was ready (${signal || 'code ' + code})`));
@@ -383,6 +410,7 @@ async function main() {
   }
 
   const cpus = os.cpus();
+  pinning = planPinning();
   console.log(
     `node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ` +
       `load ${os
@@ -394,6 +422,9 @@ async function main() {
     `${new Date().toISOString()}: ${cfg.duration}s runs after ${cfg.warmup}s warm-up, ` +
       `${cfg.connections} connections, pipelining ${cfg.pipelining}` +
       (cfg.rounds > 1 ? `, median of ${cfg.rounds} rounds` : '') +
+      (pinning
+        ? `; server on CPU ${pinning.server}, load generator on CPU ${pinning.load}`
+        : '; no CPU pinning') +
       '\n',
   );
 
@@ -412,7 +443,9 @@ async function main() {
   for (let round = 1; round <= cfg.rounds; round++) {
     if (cfg.rounds > 1) console.error(`round ${round}/${cfg.rounds}`);
     for (const scenario of cfg.scenarios) {
-      for (const fw of cfg.frameworks) {
+      // Each round starts with another framework, so none always runs first or last.
+      const order = cfg.frameworks.map((_, i) => cfg.frameworks[(i + round - 1) % cfg.frameworks.length]);
+      for (const fw of order) {
         const cell = await measure(fw, scenario, cfg);
         samples[scenario][fw].push(cell);
         const what = cell.error

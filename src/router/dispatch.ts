@@ -11,7 +11,7 @@ import { finishRequest } from '../final-handler';
 import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import type { Layer } from './layer';
-import { type Candidates, LayerIndex, LayerStack, nextCandidate } from './layer-index';
+import { type Candidates, LayerIndex, nextCandidate, type WatchedStack } from './layer-index';
 import type { Route } from './route';
 
 /** What a router exposes to the dispatch loop. */
@@ -24,6 +24,8 @@ export interface DispatchRouter {
 
 export interface IndexHolder {
   index: LayerIndex | undefined;
+  /** The router's own stack; the index applies while `router.stack` is still its proxy. */
+  readonly watched: WatchedStack;
 }
 
 export class Dispatch implements Candidates {
@@ -70,7 +72,7 @@ export class Dispatch implements Candidates {
     this.req = req;
     this.res = res;
     this.out = out;
-    this.stack = router.stack;
+    let stack = router.stack;
     this.protohost = getProtohost(req.url);
     this.parentParams = req.params;
     this.parentUrl = req.baseUrl || '';
@@ -78,10 +80,13 @@ export class Dispatch implements Candidates {
     this.savedNext = req.next;
     this.isOptions = req.method === 'OPTIONS';
     let index: LayerIndex | undefined;
-    if (holder !== undefined && this.stack instanceof LayerStack) {
+    if (holder !== undefined && stack === holder.watched.proxy) {
+      // Read the array behind the proxy: the walk itself pays nothing for the change tracking.
+      stack = holder.watched.array;
       index = holder.index;
-      if (index === undefined || !index.fresh(this.stack)) index = holder.index = new LayerIndex(this.stack);
+      if (index === undefined || !index.fresh()) index = holder.index = new LayerIndex(holder.watched);
     }
+    this.stack = stack;
     this.index = index;
     this.next = (err?: unknown) => this.advance(err);
   }
@@ -155,12 +160,11 @@ export class Dispatch implements Candidates {
     let layer: Layer | undefined;
     let match: unknown = false;
     let route: Route | undefined;
-    let rebuilt = false;
     while (match !== true && this.idx < stack.length) {
       const index = this.index;
       if (index !== undefined) {
-        if (!index.fresh(stack)) {
-          // The stack changed under us (e.g. a route added at run time): re-index and re-look-up.
+        if (!index.fresh()) {
+          // The stack or a layer's regexp changed (e.g. a route added at run time): re-index.
           this.reindex();
           continue;
         }
@@ -169,20 +173,6 @@ export class Dispatch implements Candidates {
           this.candidatePath = path;
         }
         const position = nextCandidate(this, this.idx, stack.length);
-        // The skipped layers and the candidate must be the ones indexed: `stack[i] = layer` and a
-        // replaced `layer.regexp` bypass the stack's versioning.
-        if (!index.unchanged(stack, this.idx, position === -1 ? stack.length : position + 1)) {
-          if (rebuilt) {
-            // Still changed right after a rebuild (a `regexp` getter that never returns the same
-            // object): finish this request with a linear scan rather than loop.
-            this.index = undefined;
-            continue;
-          }
-          this.reindex();
-          rebuilt = true;
-          continue;
-        }
-        rebuilt = false;
         if (position === -1) {
           this.idx = stack.length;
           break;
@@ -228,9 +218,10 @@ export class Dispatch implements Candidates {
   }
 
   private reindex(): void {
-    const index = new LayerIndex(this.stack as LayerStack);
+    const holder = this.holder as IndexHolder;
+    const index = new LayerIndex(holder.watched);
     this.index = index;
-    if (this.holder !== undefined) this.holder.index = index;
+    holder.index = index;
     this.candidatePath = undefined;
   }
 

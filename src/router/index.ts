@@ -10,7 +10,7 @@ import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type DispatchRouter, type IndexHolder } from './dispatch';
 import { Layer } from './layer';
-import { LayerStack } from './layer-index';
+import { createWatchedStack } from './layer-index';
 import { methods } from './methods';
 import type { PathArgument } from './path';
 import { Route } from './route';
@@ -44,7 +44,7 @@ export interface Router {
   mergeParams: boolean | undefined;
   strict: boolean | undefined;
   stack: Layer[];
-  [kIndex]?: IndexHolder;
+  [kIndex]: IndexHolder;
   [kLinear]?: boolean;
   [method: string]: any;
 }
@@ -69,7 +69,9 @@ export function createRouter(options?: RouterOptions): Router {
   router.caseSensitive = opts.caseSensitive;
   router.mergeParams = opts.mergeParams;
   router.strict = opts.strict;
-  router.stack = new LayerStack();
+  const watched = createWatchedStack();
+  router.stack = watched.proxy;
+  router[kIndex] = { index: undefined, watched };
   return router;
 }
 
@@ -122,7 +124,7 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  * `out`, as for a root application, the final handler answers).
  */
 routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
-  const holder = this[kLinear] ? undefined : (this[kIndex] ??= { index: undefined });
+  const holder = this[kLinear] ? undefined : this[kIndex];
   new Dispatch(this as unknown as DispatchRouter, holder, req, res, out).start();
 };
 

@@ -12,6 +12,31 @@ const kIndexKey = Symbol('webapp.layer.indexKey');
 const kExec = Symbol('webapp.layer.exec');
 const kLiteral = Symbol('webapp.layer.literal');
 const kCompiled = Symbol('webapp.layer.compiledRegExp');
+const kRegExp = Symbol('webapp.layer.regexp');
+
+/**
+ * Counts replacements of any layer's `regexp`, so a router's index (which skips layers by the path
+ * they were compiled from) knows in O(1) that it must be rebuilt.
+ */
+export const regexpClock = { epoch: 0 };
+
+/*
+ * `layer.regexp` is an enumerable own accessor, read and assigned exactly like Express's data property;
+ * assignment ticks the clock. It is not configurable: a redefinition (Object.defineProperty) would slip
+ * past the clock, so it throws instead of silently misrouting. Shared functions keep every layer on
+ * one hidden class.
+ */
+const regexpDescriptor: PropertyDescriptor = {
+  configurable: false,
+  enumerable: true,
+  get(this: Layer): LayerRegExp {
+    return this[kRegExp];
+  },
+  set(this: Layer, value: LayerRegExp) {
+    this[kRegExp] = value;
+    regexpClock.epoch++;
+  },
+};
 
 type AnyHandler = (...args: any[]) => unknown;
 
@@ -36,13 +61,14 @@ export class Layer {
   name: string;
   params: Record<string, any> | undefined;
   path: string | undefined;
-  regexp: LayerRegExp;
+  declare regexp: LayerRegExp;
   keys: PathKey[];
   route?: any;
   method?: string;
   [kExec]: ExecFn | undefined;
   [kLiteral]: LiteralMatch | undefined;
   [kCompiled]: RegExp;
+  [kRegExp]: LayerRegExp;
   /** First literal path segment (ASCII-lowercased) for the router's index; null when any path may match. */
   [kIndexKey]: string | null;
 
@@ -57,7 +83,8 @@ export class Layer {
     const regexp = compiled.regexp as LayerRegExp;
     regexp.fast_star = path === '*';
     regexp.fast_slash = path === '/' && opts.end === false;
-    this.regexp = regexp;
+    this[kRegExp] = regexp;
+    Object.defineProperty(this, 'regexp', regexpDescriptor);
     this[kCompiled] = regexp;
     const shape = pathShape(path);
     this[kLiteral] =

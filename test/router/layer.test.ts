@@ -111,3 +111,47 @@ test('router.stack looks like a plain array: same own enumerable keys as Express
   assert.equal(Object.getPrototypeOf(ours.stack.slice()), Array.prototype);
   assert.equal(Object.getPrototypeOf(ours.stack.map((l: unknown) => l)), Array.prototype);
 });
+
+test('router.stack has Array.prototype and behaves as an array for every operation tools use', () => {
+  const router = webapp.Router();
+  router.get('/a', () => {});
+  router.get('/b', () => {});
+  router.use(() => {});
+  const stack = router.stack;
+  assert.equal(Object.getPrototypeOf(stack), Array.prototype);
+  // biome-ignore lint/suspicious/useIsArray: instanceof is what some tools check, and it must hold.
+  assert.equal(stack instanceof Array, true);
+  assert.deepEqual(
+    stack.map((layer: any) => layer.route?.path ?? layer.name),
+    ['/a', '/b', '<anonymous>'],
+  );
+  assert.deepEqual([...stack], stack.slice());
+  const [first] = stack.splice(0, 1);
+  stack.push(first);
+  assert.deepEqual(
+    stack.map((layer: any) => layer.route?.path ?? layer.name),
+    ['/b', '<anonymous>', '/a'],
+  );
+  stack.length = 1;
+  assert.equal(stack.length, 1);
+  assert.equal(router.stack, stack, 'the same object on every read');
+});
+
+test('layer.regexp: read and assigned as in Express; redefining it throws (deliberate difference)', async () => {
+  const app = webapp();
+  app.get('/before', (_req: any, res: any) => res.end('before'));
+  const layer = app._router.stack[0];
+  const descriptor = Object.getOwnPropertyDescriptor(layer, 'regexp')!;
+  assert.equal(descriptor.enumerable, true);
+  assert.ok(layer.regexp instanceof RegExp);
+  assert.equal(layer.regexp.test('/before'), true);
+  assert.equal(Object.keys(layer).includes('regexp'), true);
+
+  layer.regexp = /^\/after\/?$/i;
+  assert.equal((await request(app, { path: '/after' })).body, 'before');
+  assert.equal((await request(app, { path: '/before' })).status, 404);
+
+  // Express's plain data property could be redefined; webapp's index learns of a new regexp through
+  // the assignment, so a redefinition that would bypass it is refused loudly instead of misrouting.
+  assert.throws(() => Object.defineProperty(layer, 'regexp', { get: () => /^\/x$/ }), TypeError);
+});

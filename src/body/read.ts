@@ -145,7 +145,6 @@ function collect(
     settled = true;
     source.removeListener('data', onData);
     source.removeListener('end', onEnd);
-    req.removeListener('aborted', onAborted);
     req.removeListener('close', onClose);
     req.removeListener('error', onRequestError);
     if (inflater) {
@@ -237,7 +236,7 @@ function collect(
     if (!settled) finish(toHttpError(400, err, {}));
   };
 
-  req.on('aborted', onAborted);
+  // An aborted request emits 'error' (ECONNRESET) and 'close'; a destroyed one at least 'close'.
   req.on('close', onClose);
   req.on('error', onRequestError);
   source.on('data', onData);

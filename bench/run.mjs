@@ -24,7 +24,10 @@ const FRAMEWORKS = {
   webapp: 'webapp',
   express: 'express@4',
   fastify: 'fastify',
+  lean: 'webapp lean',
 };
+// `lean` (webapp with etag and x-powered-by off) runs only when asked for.
+const DEFAULT_FRAMEWORKS = ['raw', 'webapp', 'express', 'fastify'];
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -58,7 +61,7 @@ function usage() {
   return [
     'usage: node bench/run.mjs [scenario ...]',
     `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: all)`,
-    `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: all)`,
+    `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: ${DEFAULT_FRAMEWORKS.join(',')})`,
     '  BENCH_DURATION=5 (seconds per run)  BENCH_WARMUP=1 (seconds, 0 = none)',
     '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10  BENCH_ROUNDS=1 (report the median of N rounds)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
@@ -89,7 +92,7 @@ function readConfig(argv) {
     .filter(Boolean);
   return {
     scenarios: pickNames(argv, SCENARIOS, 'scenario'),
-    frameworks: pickNames(frameworks, FRAMEWORKS, 'framework'),
+    frameworks: frameworks.length === 0 ? DEFAULT_FRAMEWORKS : pickNames(frameworks, FRAMEWORKS, 'framework'),
     duration: envNumber('BENCH_DURATION', 5, { min: 1, integer: false }),
     warmup: envNumber('BENCH_WARMUP', 1, { min: 0, integer: false }),
     connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),

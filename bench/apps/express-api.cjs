@@ -15,36 +15,41 @@ function requireFunction(factory, name) {
   return factory[name];
 }
 
-// `factory` is the module's callable export: express or webapp.
-function appsFor(factory) {
+// `factory` is the module's callable export: express or webapp; `configure(app)`, if given, runs on every app.
+function appsFor(factory, configure = () => {}) {
+  const create = () => {
+    const app = factory();
+    configure(app);
+    return app;
+  };
   return {
     hello() {
-      const app = factory();
+      const app = create();
       app.get('/', (_req, res) => res.json({ hello: 'world' }));
       return listen(app);
     },
     routes() {
-      const app = factory();
+      const app = create();
       for (let i = 0; i < ROUTE_COUNT; i++) {
         app.get('/r' + i + '/:id/items/:item', (req, res) => res.json(req.params));
       }
       return listen(app);
     },
     middleware() {
-      const app = factory();
+      const app = create();
       for (let i = 0; i < MIDDLEWARE_COUNT; i++) app.use((_req, _res, next) => next());
       app.get('/', (_req, res) => res.json({ hello: 'world' }));
       return listen(app);
     },
     echo() {
       const json = requireFunction(factory, 'json');
-      const app = factory();
+      const app = create();
       app.post('/echo', json(), (req, res) => res.json({ name: req.body.name }));
       return listen(app);
     },
     static() {
       const serve = requireFunction(factory, 'static');
-      const app = factory();
+      const app = create();
       app.use(serve(STATIC_ROOT));
       return listen(app);
     },

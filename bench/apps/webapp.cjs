@@ -16,3 +16,4 @@ const factory = typeof mod === 'function' ? mod : mod.default;
 if (typeof factory !== 'function') throw new TypeError(`${entry} does not export the webapp() factory`);
 
 module.exports = appsFor(factory);
+module.exports.factory = factory;

@@ -205,7 +205,13 @@ export class Dispatch implements Candidates {
     const layerPath = layer.path!;
 
     if (layer.keys.length === 0 || !hasParamCallbacks(this.router)) {
-      this.afterParams(layer, route, layerError, layerPath, path);
+      if (layerError || (!route && layerPath.length !== 0)) {
+        this.afterParams(layer, route, layerError, layerPath, path);
+        return;
+      }
+      // The common case inline: a route, or middleware mounted at '/' (nothing to strip).
+      layer.handle_request(req, this.res, this.next);
+      this.sync = 0;
       return;
     }
     const matched = layer;

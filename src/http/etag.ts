@@ -5,6 +5,7 @@
  * @module
  */
 import crypto from 'node:crypto';
+import { sha1Base64Ascii } from './sha1';
 
 export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined;
 
@@ -16,6 +17,11 @@ const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffe
   .hash;
 
 function sha1Base64(data: string | Buffer): string {
+  if (typeof data === 'string') {
+    // Short ASCII strings (most JSON responses) are hashed in JavaScript: see ./sha1.
+    const quick = sha1Base64Ascii(data);
+    if (quick !== undefined) return quick;
+  }
   return oneShotHash
     ? oneShotHash('sha1', data, 'base64')
     : crypto.createHash('sha1').update(data).digest('base64');

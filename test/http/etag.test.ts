@@ -7,6 +7,9 @@ const reference = require('etag');
 const BODIES: Array<string | Buffer> = [
   '',
   'hello',
+  '{"id":"42","item":"7"}',
+  'y'.repeat(119),
+  'z'.repeat(120),
   'héllo wörld €',
   '\ud83d\ude00 emoji',
   'lone \ud800 surrogate',

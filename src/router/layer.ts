@@ -13,6 +13,9 @@ const kExec = Symbol('webapp.layer.exec');
 const kLiteral = Symbol('webapp.layer.literal');
 const kCompiled = Symbol('webapp.layer.compiledRegExp');
 const kRegExp = Symbol('webapp.layer.regexp');
+const kSlash = Symbol('webapp.layer.fastSlash');
+const kArityOf = Symbol('webapp.layer.arityOf');
+const kArity = Symbol('webapp.layer.arity');
 
 /**
  * Counts replacements of any layer's `regexp`, so a router's index (which skips layers by the path
@@ -69,6 +72,11 @@ export class Layer {
   [kLiteral]: LiteralMatch | undefined;
   [kCompiled]: RegExp;
   [kRegExp]: LayerRegExp;
+  /** The compiled regexp's `fast_slash`, kept on the layer so a '/' mount is matched without touching it. */
+  [kSlash]: boolean;
+  /** `handle.length`, remembered for the function it was read from (`handle` may be replaced). */
+  [kArityOf]: AnyHandler | undefined = undefined;
+  [kArity] = 0;
   /** First literal path segment (ASCII-lowercased) for the router's index; null when any path may match. */
   [kIndexKey]: string | null;
 
@@ -86,6 +94,7 @@ export class Layer {
     this[kRegExp] = regexp;
     Object.defineProperty(this, 'regexp', regexpDescriptor);
     this[kCompiled] = regexp;
+    this[kSlash] = regexp.fast_slash;
     const shape = pathShape(path);
     this[kLiteral] =
       shape?.literal !== undefined && !regexp.fast_slash && !regexp.fast_star
@@ -101,7 +110,7 @@ export class Layer {
   /** Runs an error-handling middleware (four parameters); other handlers are skipped. */
   handle_error(error: unknown, req: Req, res: Res, next: Next): void {
     const fn = this.handle;
-    if (fn.length !== 4) {
+    if (arityOf(this, fn) !== 4) {
       next(error);
       return;
     }
@@ -121,8 +130,10 @@ export class Layer {
    */
   match(path: string | null | undefined): boolean {
     if (path == null) return this.noMatch();
-    const regexp = this.regexp;
-    if (regexp.fast_slash) {
+    const regexp = this[kRegExp];
+    // Middleware at '/' (most of a typical stack): decided from the layer alone. Whatever else, and any
+    // regexp assigned in place of the compiled one, goes by the regexp's own flags, as in Express.
+    if (regexp === this[kCompiled] ? this[kSlash] : regexp.fast_slash) {
       this.params = {};
       this.path = '';
       return true;
@@ -176,7 +187,7 @@ export function layerIndexKey(layer: Layer): string | null {
 // inside a request handler.
 Layer.prototype.handle_request = function handle(this: Layer, req: Req, res: Res, next: Next): void {
   const fn = this.handle;
-  if (fn.length > 3) {
+  if (arityOf(this, fn) > 3) {
     next();
     return;
   }
@@ -186,6 +197,18 @@ Layer.prototype.handle_request = function handle(this: Layer, req: Req, res: Res
     next(err);
   }
 };
+
+/**
+ * `fn.length`, read once per handler function: reading it goes through V8's length accessor and the
+ * function's shared info on every call otherwise, one more cold cache line per layer per request.
+ */
+function arityOf(layer: Layer, fn: AnyHandler): number {
+  if (layer[kArityOf] !== fn) {
+    layer[kArity] = fn.length;
+    layer[kArityOf] = fn;
+  }
+  return layer[kArity];
+}
 
 /** A returned promise that rejects is an error for `next` (a falsy reason becomes an Error). */
 function forwardRejection(ret: unknown, next: Next): void {

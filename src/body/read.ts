@@ -112,6 +112,14 @@ function drain(req: IncomingMessage, callback: () => void): void {
 
 type Collected = (err: HttpError | null, body?: Buffer) => void;
 
+/** Room for `needed` bytes: doubling, but never past the declared length or the limit when they suffice. */
+function capacity(needed: number, current: number, length: number | null, limit: number): number {
+  let size = Math.max(needed, current * 2, MIN_STORE);
+  if (length !== null && length >= needed) size = Math.min(size, length);
+  if (limit >= needed) size = Math.min(size, limit);
+  return size;
+}
+
 /**
  * Reads the body from `req`, through `inflater` when given, into one Buffer. `length` is the
  * declared Content-Length of an identity body (checked against what arrives), else null.
@@ -132,14 +140,9 @@ function collect(
   let store: Buffer | undefined;
   let settled = false;
   let requestEnded = false;
-
-  /** Room for `needed` bytes: doubling, but never past the declared length or the limit when they suffice. */
-  const capacity = (needed: number, current: number): number => {
-    let size = Math.max(needed, current * 2, MIN_STORE);
-    if (length !== null && length >= needed) size = Math.min(size, length);
-    if (limit >= needed) size = Math.min(size, limit);
-    return size;
-  };
+  // Only an inflated body needs these two (created below, in that case only).
+  let onRequestEnd = noop;
+  let onInflaterError: (err: unknown) => void = noop;
 
   const finish = (err: HttpError | null): void => {
     settled = true;
@@ -178,7 +181,7 @@ function collect(
     }
     if (store === undefined || received > store.length) {
       // Zero-filled: the spare room past the body must not expose old memory through `buf.buffer`.
-      const grown = Buffer.alloc(capacity(received, store ? store.length : 0));
+      const grown = Buffer.alloc(capacity(received, store ? store.length : 0, length, limit));
       if (store) store.copy(grown, 0, 0, offset);
       else if (first) first.copy(grown, 0);
       store = grown;
@@ -221,19 +224,11 @@ function collect(
     if (!requestEnded) onAborted();
   };
 
-  const onRequestEnd = (): void => {
-    requestEnded = true;
-  };
-
   const onRequestError = (err: unknown): void => {
     if (settled) return;
     if ((req as { aborted?: boolean }).aborted || (err as { code?: unknown })?.code === 'ECONNRESET')
       onAborted();
     else finish(toHttpError(400, err, {}));
-  };
-
-  const onInflaterError = (err: unknown): void => {
-    if (!settled) finish(toHttpError(400, err, {}));
   };
 
   // An aborted request emits 'error' (ECONNRESET) and 'close'; a destroyed one at least 'close'.
@@ -242,6 +237,12 @@ function collect(
   source.on('data', onData);
   source.on('end', onEnd);
   if (inflater) {
+    onRequestEnd = (): void => {
+      requestEnded = true;
+    };
+    onInflaterError = (err: unknown): void => {
+      if (!settled) finish(toHttpError(400, err, {}));
+    };
     // Errors after we are done (e.g. from destroy) must not become unhandled 'error' events.
     inflater.on('error', noop);
     inflater.on('error', onInflaterError);
@@ -250,6 +251,14 @@ function collect(
   } else if (req.isPaused()) {
     req.resume();
   }
+}
+
+/** An error found before or while reading: the rest of the request is drained first, then `next(err)`. */
+function failDrained(req: IncomingMessage, res: ServerResponse, next: Next, err: HttpError): void {
+  drain(req, () => {
+    if (err.type === 'request.aborted' && !responseUsable(res)) return;
+    next(err);
+  });
 }
 
 /**
@@ -297,14 +306,6 @@ export function readBody(
     }
   }
 
-  // Stop before reading when an error is certain; the rest of the request is drained first.
-  const fail = (err: HttpError): void => {
-    drain(req, () => {
-      if (err.type === 'request.aborted' && !responseUsable(res)) return;
-      next(err);
-    });
-  };
-
   let length: number | null = null;
   if (identity) {
     const declared = req.headers['content-length'];
@@ -322,16 +323,26 @@ export function readBody(
       return;
     }
     if (req.readableEncoding) {
-      fail(createHttpError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' }));
+      failDrained(
+        req,
+        res,
+        next,
+        createHttpError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' }),
+      );
       return;
     }
   }
   if (req.readable === false) {
-    fail(createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }));
+    failDrained(
+      req,
+      res,
+      next,
+      createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }),
+    );
     return;
   }
   if (charset !== null && decode === undefined) {
-    fail(unsupportedCharset(charset));
+    failDrained(req, res, next, unsupportedCharset(charset));
     return;
   }
 
@@ -366,7 +377,7 @@ export function readBody(
   const inflater = identity ? undefined : createInflater(encoding);
   collect(req, inflater, length, settings.limit, (err, body) => {
     if (err) {
-      fail(err);
+      failDrained(req, res, next, err);
       return;
     }
     // Whatever follows a complete compressed stream is read off so the request can finish.

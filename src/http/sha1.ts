@@ -15,7 +15,7 @@ export const MAX_JS_SHA1_LENGTH = 119;
 
 const schedule = new Int32Array(80);
 const digest = new Uint8Array(20);
-const chars = new Uint16Array(27);
+const sextets = new Uint8Array(27);
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const alphabet = new Uint16Array(64);
 for (let i = 0; i < 64; i++) alphabet[i] = ALPHABET.charCodeAt(i);
@@ -123,19 +123,50 @@ export function sha1Base64Ascii(text: string): string | undefined {
   writeWord(h3, 12);
   writeWord(h4, 16);
   // Six 3-byte groups give 24 characters; the last two bytes give 3 more (the '=' is dropped).
+  const x = sextets;
   let o = 0;
   for (let i = 0; i < 18; i += 3) {
     const n = (digest[i] << 16) | (digest[i + 1] << 8) | digest[i + 2];
-    chars[o++] = alphabet[n >>> 18];
-    chars[o++] = alphabet[(n >>> 12) & 63];
-    chars[o++] = alphabet[(n >>> 6) & 63];
-    chars[o++] = alphabet[n & 63];
+    x[o++] = n >>> 18;
+    x[o++] = (n >>> 12) & 63;
+    x[o++] = (n >>> 6) & 63;
+    x[o++] = n & 63;
   }
   const n = (digest[18] << 8) | digest[19];
-  chars[24] = alphabet[n >>> 10];
-  chars[25] = alphabet[(n >>> 4) & 63];
-  chars[26] = alphabet[(n << 2) & 63];
-  return String.fromCharCode.apply(null, chars as unknown as number[]);
+  x[24] = n >>> 10;
+  x[25] = (n >>> 4) & 63;
+  x[26] = (n << 2) & 63;
+  // One call with the 27 codes as arguments: about half the cost of fromCharCode.apply on a typed array.
+  const a = alphabet;
+  return String.fromCharCode(
+    a[x[0]],
+    a[x[1]],
+    a[x[2]],
+    a[x[3]],
+    a[x[4]],
+    a[x[5]],
+    a[x[6]],
+    a[x[7]],
+    a[x[8]],
+    a[x[9]],
+    a[x[10]],
+    a[x[11]],
+    a[x[12]],
+    a[x[13]],
+    a[x[14]],
+    a[x[15]],
+    a[x[16]],
+    a[x[17]],
+    a[x[18]],
+    a[x[19]],
+    a[x[20]],
+    a[x[21]],
+    a[x[22]],
+    a[x[23]],
+    a[x[24]],
+    a[x[25]],
+    a[x[26]],
+  );
 }
 
 function writeWord(value: number, at: number): void {

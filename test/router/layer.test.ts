@@ -155,3 +155,33 @@ test('layer.regexp: read and assigned as in Express; redefining it throws (delib
   // the assignment, so a redefinition that would bypass it is refused loudly instead of misrouting.
   assert.throws(() => Object.defineProperty(layer, 'regexp', { get: () => /^\/x$/ }), TypeError);
 });
+
+test('a replaced layer.handle is called with its own arity (tools that wrap handlers)', async () => {
+  const app = webapp();
+  app.use((_req: any, res: any, next: any) => {
+    res.setHeader('X-First', 'original');
+    next();
+  });
+  app.get('/', (_req: any, res: any) => res.end('ok'));
+  app.use((err: any, _req: any, res: any, _next: any) => res.end(`error: ${err.message}`));
+  assert.equal((await request(app, { path: '/' })).headers['x-first'], 'original');
+
+  const layer = app._router.stack[0];
+  // A four-parameter function is an error handler: a normal request now skips the layer.
+  layer.handle = (_err: any, _req: any, res: any, next: any) => {
+    res.setHeader('X-First', 'as error handler');
+    next();
+  };
+  const skipped = await request(app, { path: '/' });
+  assert.equal(skipped.headers['x-first'], undefined);
+  assert.equal(skipped.body, 'ok');
+
+  // Back to a three-parameter wrapper that keeps the original's length, as instrumentation does.
+  const wrapped = function (this: unknown, ...args: any[]) {
+    args[1].setHeader('X-First', 'wrapped');
+    args[2]();
+  };
+  Object.defineProperty(wrapped, 'length', { value: 3 });
+  layer.handle = wrapped;
+  assert.equal((await request(app, { path: '/' })).headers['x-first'], 'wrapped');
+});

@@ -3,31 +3,12 @@
  * and body-parser use (RFC 7231 media type with parameters). Linear hand-written scanners.
  * @module
  */
+import { isTokenChar, parseParameters, type QuotedRules } from './parameters';
 
 /** A parsed Content-Type: lower-case `type/subtype` and parameters with lower-case names. */
 export interface ContentType {
   type: string;
   parameters: Record<string, string>;
-}
-
-/** RFC 7230 token characters. */
-function isTokenChar(c: number): boolean {
-  return (
-    (c >= 0x30 && c <= 0x39) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    c === 0x21 ||
-    (c >= 0x23 && c <= 0x27) ||
-    c === 0x2a ||
-    c === 0x2b ||
-    c === 0x2d ||
-    c === 0x2e ||
-    c === 0x5e ||
-    c === 0x5f ||
-    c === 0x60 ||
-    c === 0x7c ||
-    c === 0x7e
-  );
 }
 
 function isToken(text: string): boolean {
@@ -36,17 +17,17 @@ function isToken(text: string): boolean {
   return true;
 }
 
-/** Characters allowed unescaped inside a quoted string (qdtext, with VT as content-type@1 allows). */
-function isQuotedChar(c: number): boolean {
-  return (
+/** Quoted values as content-type@1 reads them: qdtext with VT, and any byte but controls after a backslash. */
+const QUOTED: QuotedRules = {
+  plain: (c) =>
     c === 0x0b ||
     c === 0x20 ||
     c === 0x21 ||
     (c >= 0x23 && c <= 0x5b) ||
     (c >= 0x5d && c <= 0x7e) ||
-    (c >= 0x80 && c <= 0xff)
-  );
-}
+    (c >= 0x80 && c <= 0xff),
+  escaped: (c) => c === 0x0b || (c >= 0x20 && c <= 0xff),
+};
 
 /** Characters allowed as parameter text when formatting. */
 function isTextChar(c: number): boolean {
@@ -67,63 +48,14 @@ function isMediaType(type: string): boolean {
 export function parseContentType(value: string): ContentType {
   if (!value) throw new TypeError('argument string is required');
   if (typeof value !== 'string') throw new TypeError('argument string is required to be a string');
-  let index = value.indexOf(';');
+  const index = value.indexOf(';');
   const type = (index === -1 ? value : value.slice(0, index)).trim();
   if (!isMediaType(type)) throw new TypeError('invalid media type');
   const parameters: Record<string, string> = Object.create(null);
   const result: ContentType = { type: type.toLowerCase(), parameters };
   if (index === -1) return result;
 
-  const length = value.length;
-  const invalid = () => new TypeError('invalid parameter format');
-  while (index < length) {
-    // "; *name *= *value *"
-    let i = index;
-    if (value.charCodeAt(i) !== 0x3b) throw invalid();
-    i++;
-    while (value.charCodeAt(i) === 0x20) i++;
-    const nameStart = i;
-    while (i < length && isTokenChar(value.charCodeAt(i))) i++;
-    if (i === nameStart) throw invalid();
-    const name = value.slice(nameStart, i).toLowerCase();
-    while (value.charCodeAt(i) === 0x20) i++;
-    if (value.charCodeAt(i) !== 0x3d) throw invalid();
-    i++;
-    while (value.charCodeAt(i) === 0x20) i++;
-    let text = '';
-    if (value.charCodeAt(i) === 0x22) {
-      i++;
-      let closed = false;
-      while (i < length) {
-        const c = value.charCodeAt(i);
-        if (c === 0x22) {
-          closed = true;
-          i++;
-          break;
-        }
-        if (c === 0x5c) {
-          const next = value.charCodeAt(i + 1);
-          if (!(next === 0x0b || (next >= 0x20 && next <= 0xff))) throw invalid();
-          text += value[i + 1];
-          i += 2;
-        } else if (isQuotedChar(c)) {
-          text += value[i];
-          i++;
-        } else {
-          throw invalid();
-        }
-      }
-      if (!closed) throw invalid();
-    } else {
-      const start = i;
-      while (i < length && isTokenChar(value.charCodeAt(i))) i++;
-      if (i === start) throw invalid();
-      text = value.slice(start, i);
-    }
-    while (value.charCodeAt(i) === 0x20) i++;
-    parameters[name] = text;
-    index = i;
-  }
+  if (!parseParameters(value, index, QUOTED, parameters)) throw new TypeError('invalid parameter format');
   return result;
 }
 

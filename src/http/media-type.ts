@@ -4,6 +4,7 @@
  * characters. Accepts exactly what Express 4's type checks accept (media-typer 0.3 rules).
  * @module
  */
+import { parseParameters, type QuotedRules } from './parameters';
 
 /** A parsed media type. `type` is lower-case `type/subtype[+suffix]`; parameter names are lower-case. */
 export interface MediaType {
@@ -36,34 +37,16 @@ function isSubtypeChar(c: number): boolean {
   return isTypeNameChar(c) || c === 0x2e;
 }
 
-/** RFC 7230 token characters, for parameter names and unquoted values. */
-function isTokenChar(c: number): boolean {
-  return (
-    isAlnum(c) ||
-    c === 0x21 ||
-    (c >= 0x23 && c <= 0x27) ||
-    c === 0x2a ||
-    c === 0x2b ||
-    c === 0x2d ||
-    c === 0x2e ||
-    c === 0x5e ||
-    c === 0x5f ||
-    c === 0x60 ||
-    c === 0x7c ||
-    c === 0x7e
-  );
-}
-
-/** Characters allowed unescaped inside a quoted parameter value. */
-function isQuotedChar(c: number): boolean {
-  return (
+/** Quoted values as media-typer reads them: no VT, and only printable ASCII after a backslash. */
+const QUOTED: QuotedRules = {
+  plain: (c) =>
     c === 0x20 ||
     c === 0x21 ||
     (c >= 0x23 && c <= 0x5b) ||
     (c >= 0x5d && c <= 0x7e) ||
-    (c >= 0x80 && c <= 0xff)
-  );
-}
+    (c >= 0x80 && c <= 0xff),
+  escaped: (c) => c >= 0x20 && c <= 0x7e,
+};
 
 function isName(text: string, start: number, end: number, isChar: (c: number) => boolean): boolean {
   const length = end - start;
@@ -109,56 +92,7 @@ export function parseMediaType(text: unknown): MediaType | null {
   const parameters: Record<string, string> = Object.create(null);
   if (semicolon === -1) return { type, parameters };
 
-  const length = text.length;
-  let i = semicolon;
-  while (i < length) {
-    // "; *name *= *value *"
-    if (text.charCodeAt(i) !== 0x3b) return null;
-    i++;
-    while (text.charCodeAt(i) === 0x20) i++;
-    const nameStart = i;
-    while (i < length && isTokenChar(text.charCodeAt(i))) i++;
-    if (i === nameStart) return null;
-    const name = text.slice(nameStart, i).toLowerCase();
-    while (text.charCodeAt(i) === 0x20) i++;
-    if (text.charCodeAt(i) !== 0x3d) return null;
-    i++;
-    while (text.charCodeAt(i) === 0x20) i++;
-    let value: string;
-    if (text.charCodeAt(i) === 0x22) {
-      i++;
-      let out = '';
-      let closed = false;
-      while (i < length) {
-        const c = text.charCodeAt(i);
-        if (c === 0x22) {
-          closed = true;
-          i++;
-          break;
-        }
-        if (c === 0x5c) {
-          const next = text.charCodeAt(i + 1);
-          if (!(next >= 0x20 && next <= 0x7e)) return null;
-          out += text[i + 1];
-          i += 2;
-        } else if (isQuotedChar(c)) {
-          out += text[i];
-          i++;
-        } else {
-          return null;
-        }
-      }
-      if (!closed) return null;
-      value = out;
-    } else {
-      const valueStart = i;
-      while (i < length && isTokenChar(text.charCodeAt(i))) i++;
-      if (i === valueStart) return null;
-      value = text.slice(valueStart, i);
-    }
-    while (text.charCodeAt(i) === 0x20) i++;
-    parameters[name] = value;
-  }
+  if (!parseParameters(text, semicolon, QUOTED, parameters)) return null;
   return { type, parameters };
 }
 

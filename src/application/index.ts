@@ -235,14 +235,23 @@ application.disable = function disable(this: AppInternal, setting: string) {
 
 for (const method of methods) {
   application[method] = function (this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
-    // `app.get(name)` with a single argument reads a setting.
-    if (method === 'get' && arguments.length === 1) return this.set(path as string);
     this.lazyrouter();
     const route = this._router.route(path);
     route[method](...handlers);
     return this;
   };
 }
+
+const routeGet = application.get;
+
+/**
+ * `app.get(name)` with a single argument reads a setting (res.json and res.send do so on every
+ * response, so that form allocates nothing); with more it routes GET.
+ */
+application.get = function get(this: AppInternal, path: PathArgument) {
+  if (arguments.length === 1) return this.set(path as string);
+  return routeGet.apply(this, arguments as unknown as unknown[]);
+};
 
 /** Routes every HTTP method for `path`. */
 application.all = function all(this: AppInternal, path: PathArgument, ...handlers: unknown[]) {

@@ -532,6 +532,58 @@ export const SCENARIOS: Scenario[] = [
     requests: [get('/r/old'), get('/r/new'), get('/swap'), get('/r/new'), get('/r/old'), get('/r/keep')],
   },
   {
+    name: 'a stack element redefined with Object.defineProperty, and one deleted',
+    build: (lib) => {
+      const app = lib();
+      const router = lib.Router();
+      router.get('/old', end('old'));
+      router.get('/gone', end('gone'));
+      router.get('/keep', end('keep'));
+      app.use('/r', router);
+      app.get('/redefine', (_req: any, res: any) => {
+        const spare = lib.Router();
+        spare.get('/new', end('new'));
+        Object.defineProperty(router.stack, 0, { value: spare.stack[0] });
+        res.end('redefined');
+      });
+      app.get('/delete', (_req: any, res: any) => {
+        // A hole: matching it fails inside the router (an error for next), as in Express.
+        delete router.stack[1];
+        res.end('deleted');
+      });
+      app.use((err: any, _req: any, res: any, _next: any) => res.end(`error ${err.name}`));
+      return app;
+    },
+    requests: [
+      get('/r/old'),
+      get('/r/new'),
+      get('/redefine'),
+      get('/r/new'),
+      get('/r/old'),
+      get('/r/gone'),
+      get('/delete'),
+      get('/r/gone'),
+      get('/r/keep'),
+    ],
+  },
+  {
+    name: "the regexp of middleware mounted at '/' replaced at run time",
+    build: (lib) => {
+      const app = lib();
+      const router = lib.Router();
+      router.use(t('everywhere'));
+      router.get('/a', end('a'));
+      router.get('/b', end('b'));
+      app.use('/r', router);
+      app.get('/narrow', (_req: any, res: any) => {
+        router.stack[0].regexp = /^\/a\/?(?=\/|$)/i;
+        res.end('narrowed');
+      });
+      return app;
+    },
+    requests: [get('/r/a'), get('/r/b'), get('/narrow'), get('/r/a'), get('/r/b')],
+  },
+  {
     name: "a layer's regexp replaced at run time",
     build: (lib) => {
       const app = lib();

@@ -65,6 +65,7 @@ function usage() {
     '  BENCH_DURATION=5 (seconds per run)  BENCH_WARMUP=1 (seconds, 0 = none)',
     '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10  BENCH_ROUNDS=1 (report the median of N rounds)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
+    '  BENCH_PIN=1 (pin server and load generator to separate CPUs with taskset; 0 = off)',
   ].join('\n');
 }
 

@@ -76,3 +76,26 @@ test('sub-apps and routers behave the same on an adopted server', async () => {
     }
   });
 });
+
+test('the adopted classes pass on what node gives them: the socket and the server’s response options', async () => {
+  const app = webapp();
+  const seen: unknown[] = [];
+  app.head('/', (req: any, res: any) => {
+    let code = 'accepted';
+    try {
+      res.write('x');
+    } catch (err: any) {
+      code = err.code;
+    }
+    seen.push([req.socket === res.socket, code]);
+    res.end();
+  });
+  const server = http.createServer({ rejectNonStandardBodyWrites: true } as http.ServerOptions, app);
+  await withServer(server, async (port) => {
+    for (let i = 0; i < 2; i++) assert.equal((await send(port, { path: '/', method: 'HEAD' })).status, 200);
+  });
+  assert.deepEqual(seen, [
+    [true, 'ERR_HTTP_BODY_NOT_ALLOWED'],
+    [true, 'ERR_HTTP_BODY_NOT_ALLOWED'],
+  ]);
+});

@@ -5,6 +5,7 @@
  * @module
  */
 import http, { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { finalHandler } from '../final-handler';
 import { setTrustedHeader } from '../http/header-store';
 import { createRouter, type Router } from '../router/index';
@@ -306,14 +307,29 @@ application.listen = function listen(this: AppInternal, ...args: unknown[]) {
 export const kServerProto = Symbol('webapp.serverPrototypeOf');
 
 function requestClass(app: AppInternal): typeof IncomingMessage {
-  class AppRequest extends IncomingMessage {}
+  class AppRequest extends IncomingMessage {
+    // Explicit: V8's implicit derived constructor forwards `...args`, measurably slower per request.
+    constructor(socket: Socket) {
+      super(socket);
+    }
+  }
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
   return AppRequest as unknown as typeof IncomingMessage;
 }
 
+// node's server passes options (highWaterMark, rejectNonStandardBodyWrites) that @types/node leaves out.
+const ResponseBase = ServerResponse as unknown as new (
+  req: IncomingMessage,
+  options?: object,
+) => ServerResponse;
+
 function responseClass(app: AppInternal): typeof ServerResponse {
-  class AppResponse extends ServerResponse {}
+  class AppResponse extends ResponseBase {
+    constructor(req: IncomingMessage, options?: object) {
+      super(req, options);
+    }
+  }
   Object.setPrototypeOf(AppResponse.prototype, app.response);
   Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
   return AppResponse as unknown as typeof ServerResponse;

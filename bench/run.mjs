@@ -62,8 +62,8 @@ function usage() {
     'usage: node bench/run.mjs [scenario ...]',
     `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: all)`,
     `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: ${DEFAULT_FRAMEWORKS.join(',')})`,
-    '  BENCH_DURATION=5 (seconds per run)  BENCH_WARMUP=1 (seconds, 0 = none)',
-    '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10  BENCH_ROUNDS=1 (report the median of N rounds)',
+    '  BENCH_DURATION=2 (seconds per measured run)  BENCH_WARMUP=2 (seconds per server, 0 = none)',
+    '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10  BENCH_ROUNDS=5 (paired rounds; medians reported)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
     '  BENCH_PIN=1 (pin server and load generator to separate CPUs with taskset; 0 = off)',
   ].join('\n');
@@ -94,11 +94,11 @@ function readConfig(argv) {
   return {
     scenarios: pickNames(argv, SCENARIOS, 'scenario'),
     frameworks: frameworks.length === 0 ? DEFAULT_FRAMEWORKS : pickNames(frameworks, FRAMEWORKS, 'framework'),
-    duration: envNumber('BENCH_DURATION', 5, { min: 1, integer: false }),
-    warmup: envNumber('BENCH_WARMUP', 1, { min: 0, integer: false }),
+    duration: envNumber('BENCH_DURATION', 2, { min: 1, integer: false }),
+    warmup: envNumber('BENCH_WARMUP', 2, { min: 0, integer: false }),
     connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
-    rounds: envNumber('BENCH_ROUNDS', 1, { min: 1, integer: true }),
+    rounds: envNumber('BENCH_ROUNDS', 5, { min: 1, integer: true }),
   };
 }
 
@@ -127,8 +127,8 @@ function pin(pid, cpus) {
 
 let pinning = null;
 
-// The one child server alive at any time, so every exit path can stop it.
-let current = null;
+// The child servers alive (those of one scenario), so every exit path can stop them.
+const alive = new Set();
 
 function startServer(framework, scenario) {
   return new Promise((resolve, reject) => {
@@ -136,7 +136,7 @@ function startServer(framework, scenario) {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [],
     });
-    current = child;
+    alive.add(child);
     const timer = setTimeout(() => settle(new Error('server did not start in time')), START_TIMEOUT_MS);
     function settle(err, port) {
       clearTimeout(timer);
@@ -162,7 +162,7 @@ function startServer(framework, scenario) {
 }
 
 function stopServer(child) {
-  if (current === child) current = null;
+  alive.delete(child);
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
@@ -238,37 +238,82 @@ function load(port, sc, cfg, seconds) {
   });
 }
 
-async function measure(framework, scenario, cfg) {
+const dead = (child) => child.exitCode !== null || child.signalCode !== null;
+
+// One measured window on a running server: req/s, server CPU per request, and what went wrong.
+async function window(server, sc, cfg) {
+  const cpuBefore = await cpuTime(server.child);
+  const result = await load(server.port, sc, cfg, cfg.duration);
+  const crashed = dead(server.child);
+  const cpu = crashed ? Number.NaN : (await cpuTime(server.child)) - cpuBefore;
+  const problems = [];
+  if (crashed) problems.push('server died during the run');
+  if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx`);
+  if (result.errors > 0) problems.push(`${result.errors} errors`);
+  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  const requests = result.requests.total;
+  return {
+    rps: requests / result.duration,
+    // Server CPU microseconds per completed request, and the share of one core the server used.
+    cpuPerReq: requests > 0 ? cpu / requests : Number.NaN,
+    cpuShare: cpu / (result.duration * 1e6),
+    p99: result.latency.p99,
+    problems,
+  };
+}
+
+const errorText = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
+
+/*
+ * One scenario: every framework's server is started, checked and warmed once, then the rounds load them
+ * in turn, each round starting with another framework. The servers stay up between their windows (idle,
+ * on the same CPU), so the frameworks of one round are measured seconds apart: host noise, which on a
+ * shared VM moves throughput by ±20% from one second to the next, then hits the paired windows alike,
+ * and the ratios are taken round by round. Returns, per framework, the list of windows or an error.
+ */
+async function measureScenario(scenario, cfg, log) {
   const sc = SCENARIOS[scenario];
-  let server = null;
+  const servers = {};
+  const samples = {};
   try {
-    server = await startServer(framework, scenario);
-    await checkResponse(server.port, sc);
-    if (cfg.warmup > 0) await load(server.port, sc, cfg, cfg.warmup);
-    const cpuBefore = await cpuTime(server.child);
-    const result = await load(server.port, sc, cfg, cfg.duration);
-    const crashed = server.child.exitCode !== null || server.child.signalCode !== null;
-    const cpu = crashed ? Number.NaN : (await cpuTime(server.child)) - cpuBefore;
-    const problems = [];
-    if (crashed) problems.push('server died during the run');
-    if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx`);
-    if (result.errors > 0) problems.push(`${result.errors} errors`);
-    if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
-    const requests = result.requests.total;
-    return {
-      rps: requests / result.duration,
-      // Server CPU microseconds per completed request, and the share of one core the server used.
-      cpuPerReq: requests > 0 ? cpu / requests : Number.NaN,
-      cpuShare: cpu / (result.duration * 1e6),
-      p99: result.latency.p99,
-      problems,
-    };
-  } catch (err) {
-    return { error: (err instanceof Error ? err.message : String(err)).split('\n')[0] };
+    for (const fw of cfg.frameworks) {
+      samples[fw] = [];
+      try {
+        const server = await startServer(fw, scenario);
+        servers[fw] = server;
+        await checkResponse(server.port, sc);
+        if (cfg.warmup > 0) await load(server.port, sc, cfg, cfg.warmup);
+      } catch (err) {
+        samples[fw] = { error: errorText(err) };
+        if (servers[fw]) await stopServer(servers[fw].child);
+        delete servers[fw];
+      }
+    }
+    for (let round = 1; round <= cfg.rounds; round++) {
+      const order = cfg.frameworks.map((_, i) => cfg.frameworks[(i + round - 1) % cfg.frameworks.length]);
+      for (const fw of order) {
+        const server = servers[fw];
+        if (!server) continue;
+        let cell;
+        try {
+          cell = await window(server, sc, cfg);
+        } catch (err) {
+          cell = { error: errorText(err) };
+        }
+        log(round, fw, cell);
+        if (cell.error || dead(server.child)) {
+          samples[fw] = { error: cell.error ?? 'server died during the run' };
+          await stopServer(server.child);
+          delete servers[fw];
+        } else {
+          samples[fw].push(cell);
+        }
+      }
+    }
   } finally {
-    if (server) await stopServer(server.child);
-    else if (current) await stopServer(current);
+    await Promise.all(Object.values(servers).map((server) => stopServer(server.child)));
   }
+  return samples;
 }
 
 function median(values) {
@@ -278,17 +323,36 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-// Medians over rounds; one failed round makes the cell n/a, since the app is then not reliable.
+// Medians over rounds; a failed window makes the cell n/a, since the app is then not reliable.
 function combine(cells) {
-  const failed = cells.find((cell) => cell.error);
-  if (failed) return failed;
+  if (!Array.isArray(cells)) return cells;
   return {
     rps: median(cells.map((cell) => cell.rps)),
     cpuPerReq: median(cells.map((cell) => cell.cpuPerReq)),
     cpuShare: median(cells.map((cell) => cell.cpuShare)),
     p99: median(cells.map((cell) => cell.p99)),
     problems: [...new Set(cells.flatMap((cell) => cell.problems))],
+    windows: cells,
   };
+}
+
+/**
+ * `cell`'s throughput against `base`'s, round by round (windows measured seconds apart): the median and
+ * the range of those ratios. `key` 'rps' compares req/s (higher is better); 'cpuPerReq' compares CPU
+ * per request as base/cell (higher is better).
+ */
+function pairedRatio(cell, base, key) {
+  if (!usable(cell, key) || !usable(base, key)) return null;
+  const ratios = [];
+  const rounds = Math.min(cell.windows.length, base.windows.length);
+  for (let i = 0; i < rounds; i++) {
+    const a = cell.windows[i][key];
+    const b = base.windows[i][key];
+    if (Number.isFinite(a) && Number.isFinite(b) && a > 0 && b > 0)
+      ratios.push(key === 'rps' ? a / b : b / a);
+  }
+  if (ratios.length === 0) return null;
+  return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
 }
 
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
@@ -300,16 +364,18 @@ const usable = (cell, key) => Boolean(cell) && !cell.error && Number.isFinite(ce
 function rpsCell(cell, base) {
   if (!usable(cell, 'rps')) return 'n/a';
   const flag = cell.problems.length > 0 ? ' ⚠' : '';
-  if (!usable(base, 'rps')) return fmtInt(cell.rps) + flag;
-  return `${fmtInt(cell.rps)} (${fmtRatio(cell.rps / base.rps)})${flag}`;
+  const ratio = pairedRatio(cell, base, 'rps');
+  if (!ratio) return fmtInt(cell.rps) + flag;
+  return `${fmtInt(cell.rps)} (${fmtRatio(ratio.median)})${flag}`;
 }
 
 // "21.3 µs (0.95×)": server CPU per request and raw's CPU per request divided by it (higher is better).
 function cpuCell(cell, base) {
   if (!usable(cell, 'cpuPerReq')) return 'n/a';
   const text = cell.cpuPerReq.toFixed(1) + ' µs';
-  if (!usable(base, 'cpuPerReq')) return text;
-  return `${text} (${fmtRatio(base.cpuPerReq / cell.cpuPerReq)})`;
+  const ratio = pairedRatio(cell, base, 'cpuPerReq');
+  if (!ratio) return text;
+  return `${text} (${fmtRatio(ratio.median)})`;
 }
 
 function matrix(cfg, results, cellFn) {
@@ -335,9 +401,17 @@ function renderTable(rows) {
 
 function report(cfg, results) {
   const out = [];
-  out.push('Throughput: req/s (ratio to raw node:http from the same run; higher is better)', '');
+  out.push(
+    'Throughput: median req/s (in brackets: median over the rounds of the ratio to raw node:http in the same',
+    'round; higher is better)',
+    '',
+  );
   out.push(matrix(cfg, results, rpsCell), '');
-  out.push('Server CPU time per request (raw node:http µs/req divided by this one; higher is better)', '');
+  out.push(
+    'Server CPU time per request, median (in brackets: median over the rounds of raw node:http µs/req divided',
+    'by this one; higher is better)',
+    '',
+  );
   out.push(matrix(cfg, results, cpuCell), '');
 
   const notes = [];
@@ -381,18 +455,20 @@ function report(cfg, results) {
         ['fastify', target.fastify],
       ]) {
         const name = FRAMEWORKS[fw];
-        if (!usable(byFw.webapp, 'rps') || !usable(byFw[fw], 'rps')) {
+        const ratio = pairedRatio(byFw.webapp, byFw[fw], 'rps');
+        if (!ratio) {
           parts.push(`vs ${name}: -`);
           continue;
         }
-        const ratio = byFw.webapp.rps / byFw[fw].rps;
-        parts.push(`${fmtRatio(ratio)} ${name} (≥ ${min.toFixed(2)} ${ratio >= min ? 'ok' : 'MISSED'})`);
-        if (usable(byFw.webapp, 'cpuPerReq') && usable(byFw[fw], 'cpuPerReq')) {
-          cpu.push(`${fmtRatio(byFw[fw].cpuPerReq / byFw.webapp.cpuPerReq)} ${name}`);
-        }
+        const range =
+          ratio.low === ratio.high ? '' : `, rounds ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}`;
+        const verdict = ratio.median >= min ? 'ok' : 'MISSED';
+        parts.push(`${fmtRatio(ratio.median)} ${name} (≥ ${min.toFixed(2)} ${verdict}${range})`);
+        const cpuRatio = pairedRatio(byFw.webapp, byFw[fw], 'cpuPerReq');
+        if (cpuRatio) cpu.push(`${fmtRatio(cpuRatio.median)} ${name}`);
       }
       const cpuText = cpu.length > 0 ? `; CPU: ${cpu.join(', ')}` : '';
-      out.push(`  ${scenario.padEnd(10)} ${parts.join(', ')}${cpuText}`);
+      out.push(`  ${scenario.padEnd(10)} ${parts.join('; ')}${cpuText}`);
     }
     out.push('');
   }
@@ -423,9 +499,9 @@ async function main() {
         .join(' ')}`,
   );
   console.log(
-    `${new Date().toISOString()}: ${cfg.duration}s runs after ${cfg.warmup}s warm-up, ` +
+    `${new Date().toISOString()}: ${cfg.duration}s runs, ${cfg.warmup}s warm-up per server, ` +
       `${cfg.connections} connections, pipelining ${cfg.pipelining}` +
-      (cfg.rounds > 1 ? `, median of ${cfg.rounds} rounds` : '') +
+      `, ${cfg.rounds} paired round${cfg.rounds > 1 ? 's' : ''}` +
       (pinning
         ? `; server on CPU ${pinning.server}, load generator on CPU ${pinning.load}`
         : '; no CPU pinning') +
@@ -438,46 +514,32 @@ async function main() {
     );
   }
 
-  // Rounds interleave the frameworks over time so drifting machine load hits them all alike.
-  const samples = {};
-  for (const scenario of cfg.scenarios) {
-    samples[scenario] = {};
-    for (const fw of cfg.frameworks) samples[scenario][fw] = [];
-  }
-  for (let round = 1; round <= cfg.rounds; round++) {
-    if (cfg.rounds > 1) console.error(`round ${round}/${cfg.rounds}`);
-    for (const scenario of cfg.scenarios) {
-      // Each round starts with another framework, so none always runs first or last.
-      const order = cfg.frameworks.map((_, i) => cfg.frameworks[(i + round - 1) % cfg.frameworks.length]);
-      for (const fw of order) {
-        const cell = await measure(fw, scenario, cfg);
-        samples[scenario][fw].push(cell);
-        const what = cell.error
-          ? `n/a (${cell.error})`
-          : `${fmtInt(cell.rps)} req/s, ${cell.cpuPerReq.toFixed(1)} µs CPU/req, ` +
-            `server at ${Math.round(cell.cpuShare * 100)}% of a core, p99 ${cell.p99} ms`;
-        console.error(`  ${scenario.padEnd(10)} ${FRAMEWORKS[fw].padEnd(14)} ${what}`);
-      }
-    }
-  }
   const results = {};
   for (const scenario of cfg.scenarios) {
+    const samples = await measureScenario(scenario, cfg, (round, fw, cell) => {
+      const what = cell.error
+        ? `n/a (${cell.error})`
+        : `${fmtInt(cell.rps)} req/s, ${cell.cpuPerReq.toFixed(1)} µs CPU/req, ` +
+          `server at ${Math.round(cell.cpuShare * 100)}% of a core, p99 ${cell.p99} ms`;
+      console.error(
+        `  ${scenario.padEnd(10)} round ${round}/${cfg.rounds} ${FRAMEWORKS[fw].padEnd(14)} ${what}`,
+      );
+    });
     results[scenario] = {};
-    for (const fw of cfg.frameworks) results[scenario][fw] = combine(samples[scenario][fw]);
+    for (const fw of cfg.frameworks) results[scenario][fw] = combine(samples[fw]);
   }
   console.log('\n' + report(cfg, results));
 }
 
 function abort(signal) {
-  const child = current;
-  if (child) child.kill('SIGKILL');
+  for (const child of alive) child.kill('SIGKILL');
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 process.on('SIGINT', abort);
 process.on('SIGTERM', abort);
 
 main().catch((err) => {
-  if (current) current.kill('SIGKILL');
+  for (const child of alive) child.kill('SIGKILL');
   console.error(err);
   process.exitCode = 1;
 });

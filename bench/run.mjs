@@ -3,59 +3,29 @@
 // Usage: node bench/run.mjs [scenario ...]   (env: BENCH_FRAMEWORKS, BENCH_DURATION, BENCH_WARMUP,
 // BENCH_CONNECTIONS, BENCH_PIPELINING, BENCH_ROUNDS, BENCH_WEBAPP, BENCH_PIN; see bench/README.md)
 
-import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import shared from './apps/shared.cjs';
+import {
+  alive,
+  checkResponse,
+  DEFAULT_FRAMEWORKS,
+  envNumber,
+  errorText,
+  FRAMEWORKS,
+  fmtInt,
+  fmtRatio,
+  frameworksFromEnv,
+  pickNames,
+  renderTable,
+  SCENARIOS,
+  startServer,
+  stopServer,
+} from './common.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER = path.join(here, 'apps', 'server.cjs');
 const START_TIMEOUT_MS = 15_000;
-const STOP_TIMEOUT_MS = 3_000;
 const UNSATURATED = 0.8;
 const BUSY_LOAD = 0.5;
-
-const FRAMEWORKS = {
-  raw: 'raw node:http',
-  webapp: 'webapp',
-  express: 'express@4',
-  fastify: 'fastify',
-  lean: 'webapp lean',
-};
-// `lean` (webapp with etag and x-powered-by off) runs only when asked for.
-const DEFAULT_FRAMEWORKS = ['raw', 'webapp', 'express', 'fastify'];
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
-// `raw` and `fastify` are the minimum ratios webapp must reach against raw node:http and fastify.
-const SCENARIOS = {
-  hello: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.9, fastify: 1 } },
-  routes: {
-    method: 'GET',
-    path: '/r' + (shared.ROUTE_COUNT - 1) + '/42/items/7',
-    expect: '{"id":"42","item":"7"}',
-    target: { raw: 0.9, fastify: 1 },
-  },
-  middleware: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.8, fastify: 1 } },
-  echo: {
-    method: 'POST',
-    path: '/echo',
-    headers: JSON_HEADERS,
-    body: shared.ECHO_BODY,
-    expect: JSON.stringify({ name: JSON.parse(shared.ECHO_BODY).name }),
-    target: { raw: 0.85, fastify: 1 },
-  },
-  static: {
-    method: 'GET',
-    path: '/' + shared.STATIC_FILE,
-    expect: readFileSync(path.join(shared.STATIC_ROOT, shared.STATIC_FILE)),
-    target: { raw: 1, fastify: 1 },
-  },
-};
 
 function usage() {
   return [
@@ -69,31 +39,10 @@ function usage() {
   ].join('\n');
 }
 
-function envNumber(name, fallback, { min, integer }) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}, got "${raw}"`);
-  }
-  return value;
-}
-
-function pickNames(requested, known, what) {
-  if (requested.length === 0) return Object.keys(known);
-  const unknown = requested.filter((name) => !Object.hasOwn(known, name));
-  if (unknown.length > 0) throw new Error(`unknown ${what}: ${unknown.join(', ')}`);
-  return [...new Set(requested)];
-}
-
 function readConfig(argv) {
-  const frameworks = (process.env.BENCH_FRAMEWORKS || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
   return {
     scenarios: pickNames(argv, SCENARIOS, 'scenario'),
-    frameworks: frameworks.length === 0 ? DEFAULT_FRAMEWORKS : pickNames(frameworks, FRAMEWORKS, 'framework'),
+    frameworks: frameworksFromEnv(DEFAULT_FRAMEWORKS),
     duration: envNumber('BENCH_DURATION', 2, { min: 1, integer: false }),
     warmup: envNumber('BENCH_WARMUP', 2, { min: 0, integer: false }),
     connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
@@ -126,82 +75,6 @@ function pin(pid, cpus) {
 }
 
 let pinning = null;
-
-// The child servers alive (those of one scenario), so every exit path can stop them.
-const alive = new Set();
-
-function startServer(framework, scenario) {
-  return new Promise((resolve, reject) => {
-    const child = fork(SERVER, [framework, scenario], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: [],
-    });
-    alive.add(child);
-    const timer = setTimeout(() => settle(new Error('server did not start in time')), START_TIMEOUT_MS);
-    function settle(err, port) {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      child.off('error', settle);
-      if (err) reject(err);
-      else resolve({ child, port });
-    }
-    function onMessage(msg) {
-      if (msg && msg.type === 'ready') {
-        if (pinning) pin(child.pid, pinning.server);
-        settle(null, msg.port);
-      } else if (msg && msg.type === 'error') settle(new Error(msg.message));
-    }
-    function onExit(code, signal) {
-      settle(new Error(`server exited before it was ready (${signal || 'code ' + code})`));
-    }
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-    child.on('error', settle);
-  });
-}
-
-function stopServer(child) {
-  alive.delete(child);
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-// One plain request before loading: a server that answers wrongly must not be measured.
-function probe(port, sc) {
-  return new Promise((resolve, reject) => {
-    const headers = { ...sc.headers };
-    if (sc.body !== undefined) headers['content-length'] = Buffer.byteLength(sc.body);
-    const req = http.request(
-      { host: '127.0.0.1', port, method: sc.method, path: sc.path, headers, agent: false, timeout: 5000 },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('probe request timed out')));
-    req.on('error', reject);
-    req.end(sc.body);
-  });
-}
-
-async function checkResponse(port, sc) {
-  const { status, body } = await probe(port, sc);
-  const expected = Buffer.isBuffer(sc.expect) ? sc.expect : Buffer.from(sc.expect);
-  if (status !== 200 || !body.equals(expected)) {
-    const shown = body.length > 120 ? body.subarray(0, 120).toString() + '…' : body.toString();
-    throw new Error(`unexpected response ${status}: ${JSON.stringify(shown)}`);
-  }
-}
 
 // Ask the child for its process.cpuUsage() (microseconds of user + system time).
 function cpuTime(child) {
@@ -262,8 +135,6 @@ async function window(server, sc, cfg) {
   };
 }
 
-const errorText = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
-
 /*
  * One scenario: every framework's server is started, checked and warmed once, then the rounds load them
  * in turn, each round starting with another framework. The servers stay up between their windows (idle,
@@ -279,7 +150,10 @@ async function measureScenario(scenario, cfg, log) {
     for (const fw of cfg.frameworks) {
       samples[fw] = [];
       try {
-        const server = await startServer(fw, scenario);
+        const server = await startServer(fw, scenario, {
+          timeout: START_TIMEOUT_MS,
+          onReady: (child) => pinning && pin(child.pid, pinning.server),
+        });
         servers[fw] = server;
         await checkResponse(server.port, sc);
         if (cfg.warmup > 0) await load(server.port, sc, cfg, cfg.warmup);
@@ -355,9 +229,6 @@ function pairedRatio(cell, base, key) {
   return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
 }
 
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const fmtRatio = (n) => n.toFixed(2) + '×';
-
 const usable = (cell, key) => Boolean(cell) && !cell.error && Number.isFinite(cell[key]) && cell[key] > 0;
 
 // "41,234 (0.95×)": req/s and its ratio to raw node:http (higher is better).
@@ -385,18 +256,6 @@ function matrix(cfg, results, cellFn) {
     rows.push([scenario, ...cfg.frameworks.map((fw) => cellFn(byFw[fw], byFw.raw))]);
   }
   return renderTable(rows);
-}
-
-function renderTable(rows) {
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  const line = (row) =>
-    '| ' +
-    row.map((text, col) => (col === 0 ? text.padEnd(widths[col]) : text.padStart(widths[col]))).join(' | ') +
-    ' |';
-  // Same layout as biome's markdown formatter, so the output pastes into README.md as is.
-  const rule =
-    '| ' + widths.map((w, col) => (col === 0 ? '-'.repeat(w) : '-'.repeat(w - 1) + ':')).join(' | ') + ' |';
-  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
 function report(cfg, results) {

@@ -1,0 +1,174 @@
+// What bench/run.mjs (throughput) and bench/instructions.mjs (instruction counts) share: the frameworks,
+// the scenarios with their expected answers and targets, starting and stopping app servers, and output helpers.
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import shared from './apps/shared.cjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = path.join(here, 'apps', 'server.cjs');
+const STOP_TIMEOUT_MS = 3_000;
+
+export const FRAMEWORKS = {
+  raw: 'raw node:http',
+  webapp: 'webapp',
+  express: 'express@4',
+  fastify: 'fastify',
+  lean: 'webapp lean',
+};
+// `lean` (webapp with etag and x-powered-by off) runs only when asked for.
+export const DEFAULT_FRAMEWORKS = ['raw', 'webapp', 'express', 'fastify'];
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+// `raw` and `fastify` are the minimum ratios webapp must reach against raw node:http and fastify.
+export const SCENARIOS = {
+  hello: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.9, fastify: 1 } },
+  routes: {
+    method: 'GET',
+    path: '/r' + (shared.ROUTE_COUNT - 1) + '/42/items/7',
+    expect: '{"id":"42","item":"7"}',
+    target: { raw: 0.9, fastify: 1 },
+  },
+  middleware: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.8, fastify: 1 } },
+  echo: {
+    method: 'POST',
+    path: '/echo',
+    headers: JSON_HEADERS,
+    body: shared.ECHO_BODY,
+    expect: JSON.stringify({ name: JSON.parse(shared.ECHO_BODY).name }),
+    target: { raw: 0.85, fastify: 1 },
+  },
+  static: {
+    method: 'GET',
+    path: '/' + shared.STATIC_FILE,
+    expect: readFileSync(path.join(shared.STATIC_ROOT, shared.STATIC_FILE)),
+    target: { raw: 1, fastify: 1 },
+  },
+};
+
+export function envNumber(name, fallback, { min, integer }) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function pickNames(requested, known, what) {
+  if (requested.length === 0) return Object.keys(known);
+  const unknown = requested.filter((name) => !Object.hasOwn(known, name));
+  if (unknown.length > 0) throw new Error(`unknown ${what}: ${unknown.join(', ')}`);
+  return [...new Set(requested)];
+}
+
+/** `BENCH_FRAMEWORKS` as a list, or `fallback` when unset. */
+export function frameworksFromEnv(fallback) {
+  const requested = (process.env.BENCH_FRAMEWORKS || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return requested.length === 0 ? fallback : pickNames(requested, FRAMEWORKS, 'framework');
+}
+
+/** The child servers alive, so every exit path can stop them. */
+export const alive = new Set();
+
+/**
+ * Starts `bench/apps/server.cjs <framework> <scenario>` and resolves `{ child, port }` once it listens.
+ * `wrapper` is a command line the node process runs under (e.g. valgrind), `nodeArgs` node's own flags;
+ * `onReady(child)` runs before the promise resolves.
+ */
+export function startServer(framework, scenario, { timeout, onReady, wrapper = [], nodeArgs = [] }) {
+  return new Promise((resolve, reject) => {
+    const command = [...wrapper, process.execPath, ...nodeArgs, SERVER, framework, scenario];
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    alive.add(child);
+    const timer = setTimeout(() => settle(new Error('server did not start in time')), timeout);
+    function settle(err, port) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      child.off('error', settle);
+      if (err) reject(err);
+      else resolve({ child, port });
+    }
+    function onMessage(msg) {
+      if (msg && msg.type === 'ready') {
+        onReady?.(child);
+        settle(null, msg.port);
+      } else if (msg && msg.type === 'error') settle(new Error(msg.message));
+    }
+    function onExit(code, signal) {
+      settle(new Error(`server exited before it was ready (${signal || 'code ' + code})`));
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    child.on('error', settle);
+  });
+}
+
+/** Stops a server: SIGTERM (or `signal`), SIGKILL after 3 s. */
+export function stopServer(child, signal = 'SIGTERM') {
+  alive.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+// One plain request before loading: a server that answers wrongly must not be measured.
+function probe(port, sc) {
+  return new Promise((resolve, reject) => {
+    const headers = { ...sc.headers };
+    if (sc.body !== undefined) headers['content-length'] = Buffer.byteLength(sc.body);
+    const req = http.request(
+      { host: '127.0.0.1', port, method: sc.method, path: sc.path, headers, agent: false, timeout: 5000 },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('probe request timed out')));
+    req.on('error', reject);
+    req.end(sc.body);
+  });
+}
+
+export async function checkResponse(port, sc) {
+  const { status, body } = await probe(port, sc);
+  const expected = Buffer.isBuffer(sc.expect) ? sc.expect : Buffer.from(sc.expect);
+  if (status !== 200 || !body.equals(expected)) {
+    const shown = body.length > 120 ? body.subarray(0, 120).toString() + '…' : body.toString();
+    throw new Error(`unexpected response ${status}: ${JSON.stringify(shown)}`);
+  }
+}
+
+export const errorText = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
+
+export const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+export const fmtRatio = (n) => n.toFixed(2) + '×';
+
+export function renderTable(rows) {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const line = (row) =>
+    '| ' +
+    row.map((text, col) => (col === 0 ? text.padEnd(widths[col]) : text.padStart(widths[col]))).join(' | ') +
+    ' |';
+  // Same layout as biome's markdown formatter, so the output pastes into README.md as is.
+  const rule =
+    '| ' + widths.map((w, col) => (col === 0 ? '-'.repeat(w) : '-'.repeat(w - 1) + ':')).join(' | ') + ' |';
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+}

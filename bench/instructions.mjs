@@ -1,0 +1,204 @@
+// Instructions per request: each app server runs under valgrind (cachegrind, no cache simulation), once for
+// BENCH_IR_BASE requests and once for BENCH_IR_BASE + BENCH_IR_EXTRA; the difference of the two instruction
+// totals divided by BENCH_IR_EXTRA is what one more request costs, with start-up and warm-up cancelled out.
+// The first 12,000 requests are left out because V8 is still compiling hot code then (a window starting at
+// 2,000 counted ~15,000 more instructions per request, compilation included).
+// Unlike req/s on a shared VM, this count repeats within about 1-2% from run to run, so it can decide
+// between two builds where throughput runs cannot. It counts user-space instructions only: not the kernel
+// time of the socket calls, not cache misses, so it ranks costs; it does not predict req/s.
+// Usage: node bench/instructions.mjs [scenario ...]   (env: BENCH_FRAMEWORKS, BENCH_IR_BASE, BENCH_IR_EXTRA,
+// BENCH_WEBAPP; see bench/README.md)
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  alive,
+  checkResponse,
+  envNumber,
+  errorText,
+  FRAMEWORKS,
+  fmtInt,
+  fmtRatio,
+  frameworksFromEnv,
+  pickNames,
+  renderTable,
+  SCENARIOS,
+  startServer,
+} from './common.mjs';
+
+// node under valgrind starts in seconds, not milliseconds.
+const START_TIMEOUT_MS = 180_000;
+const EXIT_TIMEOUT_MS = 60_000;
+const DEFAULT_SCENARIOS = ['hello', 'routes', 'middleware', 'echo'];
+
+function usage() {
+  return [
+    'usage: node bench/instructions.mjs [scenario ...]   (needs valgrind and a prior `npm run build`)',
+    `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: ${DEFAULT_SCENARIOS.join(', ')})`,
+    `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: raw,webapp,fastify)`,
+    '  BENCH_IR_BASE=12000 (requests of the first run)  BENCH_IR_EXTRA=10000 (more requests in the second)',
+    '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
+  ].join('\n');
+}
+
+function readConfig(argv) {
+  return {
+    scenarios: argv.length === 0 ? DEFAULT_SCENARIOS : pickNames(argv, SCENARIOS, 'scenario'),
+    frameworks: frameworksFromEnv(['raw', 'webapp', 'fastify']),
+    base: envNumber('BENCH_IR_BASE', 12000, { min: 1, integer: true }),
+    extra: envNumber('BENCH_IR_EXTRA', 10000, { min: 1, integer: true }),
+  };
+}
+
+function hasValgrind() {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Ends a server through its IPC channel: bench/apps/server.cjs exits normally when the parent disconnects,
+// and valgrind writes its counts on a normal exit.
+function finish(child) {
+  alive.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.disconnect();
+  });
+}
+
+// The total of instructions executed, from cachegrind's output file ("summary: <Ir>").
+function readTotal(file) {
+  const match = /^summary:\s+(\d+)/m.exec(readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`no instruction total in ${file}`);
+  return Number(match[1]);
+}
+
+async function countRun(framework, scenario, requests, dir) {
+  const sc = SCENARIOS[scenario];
+  const out = path.join(dir, `${framework}-${scenario}-${requests}.cg`);
+  const wrapper = [
+    'valgrind',
+    '--tool=cachegrind',
+    '--cache-sim=no',
+    '--quiet',
+    // valgrind's own notes (cache geometry warnings) go to a file; the server's output stays visible.
+    `--log-file=${path.join(dir, 'valgrind-%p.log')}`,
+    // V8 writes machine code at run time: valgrind must notice code that changes.
+    '--smc-check=all-non-file',
+    `--cachegrind-out-file=${out}`,
+  ];
+  // Compilation on the main thread: the same work in every run, whatever the thread timing.
+  const server = await startServer(framework, scenario, {
+    timeout: START_TIMEOUT_MS,
+    wrapper,
+    nodeArgs: ['--single-threaded'],
+  });
+  try {
+    await checkResponse(server.port, sc);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${server.port}${sc.path}`,
+      method: sc.method,
+      headers: sc.headers,
+      body: sc.body,
+      connections: 10,
+      pipelining: 1,
+      amount: requests,
+      timeout: 60,
+    });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0) throw new Error(`${failed} failed requests`);
+  } finally {
+    await finish(server.child);
+  }
+  return readTotal(out);
+}
+
+async function measure(framework, scenario, cfg, dir) {
+  try {
+    const small = await countRun(framework, scenario, cfg.base, dir);
+    const large = await countRun(framework, scenario, cfg.base + cfg.extra, dir);
+    return { perRequest: (large - small) / cfg.extra };
+  } catch (err) {
+    return { error: errorText(err) };
+  }
+}
+
+function cell(result, base) {
+  if (!result || result.error) return 'n/a';
+  const text = fmtInt(result.perRequest);
+  if (!base || base.error) return text;
+  return `${text} (${fmtRatio(base.perRequest / result.perRequest)})`;
+}
+
+async function main() {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(usage());
+    return;
+  }
+  let cfg;
+  try {
+    cfg = readConfig(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${err.message}\n${usage()}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!hasValgrind()) {
+    console.error('valgrind not found: install it first (Debian/Ubuntu: apt-get install valgrind)');
+    process.exitCode = 2;
+    return;
+  }
+  console.log(
+    `node ${process.version}, ${os.platform()} ${os.arch()}; ${cfg.base} then ${cfg.base + cfg.extra} requests ` +
+      'per server under valgrind (10 connections, no pipelining)\n',
+  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'webapp-bench-ir-'));
+  const results = {};
+  try {
+    for (const scenario of cfg.scenarios) {
+      results[scenario] = {};
+      for (const fw of cfg.frameworks) {
+        const result = await measure(fw, scenario, cfg, dir);
+        results[scenario][fw] = result;
+        const what = result.error
+          ? `n/a (${result.error})`
+          : `${fmtInt(result.perRequest)} instructions/request`;
+        console.error(`  ${scenario.padEnd(10)} ${FRAMEWORKS[fw].padEnd(14)} ${what}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const rows = [['scenario', ...cfg.frameworks.map((fw) => FRAMEWORKS[fw])]];
+  for (const scenario of cfg.scenarios) {
+    rows.push([scenario, ...cfg.frameworks.map((fw) => cell(results[scenario][fw], results[scenario].raw))]);
+  }
+  console.log(
+    '\nInstructions per request (in brackets: raw node:http instructions divided by this one; higher is better)\n',
+  );
+  console.log(renderTable(rows));
+}
+
+function abort(signal) {
+  for (const child of alive) child.kill('SIGKILL');
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGINT', abort);
+process.on('SIGTERM', abort);
+
+main().catch((err) => {
+  for (const child of alive) child.kill('SIGKILL');
+  console.error(err);
+  process.exitCode = 1;
+});

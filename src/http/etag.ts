@@ -11,6 +11,7 @@ export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => strin
 
 // The tag of the empty body, precomputed (sha1 of nothing).
 const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
+const WEAK_EMPTY_TAG = `W/${EMPTY_TAG}`;
 
 // One-shot hashing (node >= 20.12) skips the Hash object; older 20.x falls back to createHash.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffer, enc: 'base64') => string })
@@ -50,8 +51,11 @@ export function entityTag(
       : typeof data === 'string'
         ? Buffer.byteLength(data, 'utf8')
         : data.length;
-  const tag = length === 0 ? EMPTY_TAG : `"${length.toString(16)}-${sha1Base64(data).slice(0, 27)}"`;
-  return weak ? `W/${tag}` : tag;
+  if (length === 0) return weak ? WEAK_EMPTY_TAG : EMPTY_TAG;
+  // One template per form: the weak tag is built in one go, not as a prefix to a second string.
+  const hex = length.toString(16);
+  const hash = sha1Base64(data).slice(0, 27);
+  return weak ? `W/"${hex}-${hash}"` : `"${hex}-${hash}"`;
 }
 
 /**

@@ -113,17 +113,51 @@ export function startServer(framework, scenario, { timeout, onReady, wrapper = [
   });
 }
 
-/** Stops a server: SIGTERM (or `signal`), SIGKILL after 3 s. */
-export function stopServer(child, signal = 'SIGTERM') {
+/**
+ * Stops a server and resolves once it has exited: `stop(child)` asks it to end (default SIGTERM), and after
+ * `timeout` ms it is killed.
+ */
+export function stopServer(child, { stop = (c) => c.kill('SIGTERM'), timeout = STOP_TIMEOUT_MS } = {}) {
   alive.delete(child);
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill(signal);
+    stop(child);
+  });
+}
+
+/**
+ * The entry point of a bench script: `--help` prints `usage()`; a bad command line or environment (a throw
+ * from `readConfig(argv)`) prints the reason and the usage and exits with 2; otherwise `run(cfg)` runs.
+ * Ctrl-C, SIGTERM and a failure kill the servers still running.
+ */
+export function runScript({ usage, readConfig, run }) {
+  const abort = (signal) => {
+    for (const child of alive) child.kill('SIGKILL');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', abort);
+  process.on('SIGTERM', abort);
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(usage());
+    return;
+  }
+  let cfg;
+  try {
+    cfg = readConfig(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${err.message}\n${usage()}`);
+    process.exitCode = 2;
+    return;
+  }
+  run(cfg).catch((err) => {
+    for (const child of alive) child.kill('SIGKILL');
+    console.error(err);
+    process.exitCode = 1;
   });
 }
 

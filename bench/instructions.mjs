@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
-  alive,
   checkResponse,
   envNumber,
   errorText,
@@ -25,8 +24,10 @@ import {
   frameworksFromEnv,
   pickNames,
   renderTable,
+  runScript,
   SCENARIOS,
   startServer,
+  stopServer,
 } from './common.mjs';
 
 // node under valgrind starts in seconds, not milliseconds.
@@ -60,21 +61,6 @@ function hasValgrind() {
   } catch {
     return false;
   }
-}
-
-// Ends a server through its IPC channel: bench/apps/server.cjs exits normally when the parent disconnects,
-// and valgrind writes its counts on a normal exit.
-function finish(child) {
-  alive.delete(child);
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.disconnect();
-  });
 }
 
 // The total of instructions executed, from cachegrind's output file ("summary: <Ir>").
@@ -119,7 +105,8 @@ async function countRun(framework, scenario, requests, dir) {
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed > 0) throw new Error(`${failed} failed requests`);
   } finally {
-    await finish(server.child);
+    // server.cjs exits normally when the parent disconnects, and valgrind writes its counts on a normal exit.
+    await stopServer(server.child, { stop: (child) => child.disconnect(), timeout: EXIT_TIMEOUT_MS });
   }
   return readTotal(out);
 }
@@ -141,19 +128,7 @@ function cell(result, base) {
   return `${text} (${fmtRatio(base.perRequest / result.perRequest)})`;
 }
 
-async function main() {
-  if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    console.log(usage());
-    return;
-  }
-  let cfg;
-  try {
-    cfg = readConfig(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${err.message}\n${usage()}`);
-    process.exitCode = 2;
-    return;
-  }
+async function main(cfg) {
   if (!hasValgrind()) {
     console.error('valgrind not found: install it first (Debian/Ubuntu: apt-get install valgrind)');
     process.exitCode = 2;
@@ -190,15 +165,4 @@ async function main() {
   console.log(renderTable(rows));
 }
 
-function abort(signal) {
-  for (const child of alive) child.kill('SIGKILL');
-  process.exit(signal === 'SIGINT' ? 130 : 143);
-}
-process.on('SIGINT', abort);
-process.on('SIGTERM', abort);
-
-main().catch((err) => {
-  for (const child of alive) child.kill('SIGKILL');
-  console.error(err);
-  process.exitCode = 1;
-});
+runScript({ usage, readConfig, run: main });

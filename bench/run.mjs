@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import {
-  alive,
   checkResponse,
   DEFAULT_FRAMEWORKS,
   envNumber,
@@ -18,6 +17,7 @@ import {
   frameworksFromEnv,
   pickNames,
   renderTable,
+  runScript,
   SCENARIOS,
   startServer,
   stopServer,
@@ -334,20 +334,7 @@ function report(cfg, results) {
   return out.join('\n');
 }
 
-async function main() {
-  if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    console.log(usage());
-    return;
-  }
-  let cfg;
-  try {
-    cfg = readConfig(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${err.message}\n${usage()}`);
-    process.exitCode = 2;
-    return;
-  }
-
+async function main(cfg) {
   const cpus = os.cpus();
   pinning = planPinning();
   console.log(
@@ -390,15 +377,4 @@ async function main() {
   console.log('\n' + report(cfg, results));
 }
 
-function abort(signal) {
-  for (const child of alive) child.kill('SIGKILL');
-  process.exit(signal === 'SIGINT' ? 130 : 143);
-}
-process.on('SIGINT', abort);
-process.on('SIGTERM', abort);
-
-main().catch((err) => {
-  for (const child of alive) child.kill('SIGKILL');
-  console.error(err);
-  process.exitCode = 1;
-});
+runScript({ usage, readConfig, run: main });

@@ -10,7 +10,7 @@
 import { finishRequest } from '../final-handler';
 import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
-import type { Layer } from './layer';
+import { type Layer, matchesEveryPath } from './layer';
 import { type Candidates, LayerIndex, nextCandidate, type WatchedStack } from './layer-index';
 import type { Route } from './route';
 
@@ -180,6 +180,13 @@ export class Dispatch implements Candidates {
         this.idx = position;
       }
       layer = stack[this.idx++];
+      if (!layerError && matchesEveryPath(layer) && layer.route === undefined) {
+        // Most of a typical stack: app.use(fn) middleware. Nothing to match, strip or resolve.
+        req.params = this.router.mergeParams ? mergeParams({}, this.parentParams) : {};
+        layer.handle_request(req, this.res, this.next);
+        this.sync = 0;
+        return;
+      }
       match = matchLayer(layer, path);
       route = layer.route;
       if (typeof match !== 'boolean') layerError = layerError || match;

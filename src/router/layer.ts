@@ -182,6 +182,17 @@ export function layerIndexKey(layer: Layer): string | null {
   return layer[kIndexKey] ?? null;
 }
 
+/**
+ * Whether `layer` is middleware mounted at '/' exactly as compiled (its regexp and `match` not
+ * replaced): it matches every path, strips nothing, and has no parameters. Dispatch then skips
+ * `match`, which would only record `params = {}` and `path = ''` on the layer.
+ */
+export function matchesEveryPath(layer: Layer): boolean {
+  return layer[kSlash] && layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
+}
+
+const compiledMatch = Layer.prototype.match;
+
 // Assigned as a function named `handle` so stack frames read `Layer.handle [as handle_request]`
 // exactly as in Express 4: express-rate-limit looks for that frame to detect limiters created
 // inside a request handler.

@@ -185,3 +185,21 @@ test('a replaced layer.handle is called with its own arity (tools that wrap hand
   layer.handle = wrapped;
   assert.equal((await request(app, { path: '/' })).headers['x-first'], 'wrapped');
 });
+
+test("a '/' middleware layer whose match was replaced is dispatched by that match", async () => {
+  const app = webapp();
+  app.use((_req: any, res: any, next: any) => {
+    res.setHeader('X-Ran', 'yes');
+    next();
+  });
+  app.get('/', (_req: any, res: any) => res.end('route'));
+  const layer = app._router.stack[0];
+  layer.match = (path: string) => {
+    layer.params = {};
+    layer.path = '';
+    return path !== '/';
+  };
+  const root = await request(app, { path: '/' });
+  assert.equal(root.headers['x-ran'], undefined);
+  assert.equal(root.body, 'route');
+});

@@ -88,3 +88,32 @@ test('mergeParams on a sub-app router is not available (sub-apps never merge)', 
     [{ path: '/p/1/2' }],
   );
 });
+
+test("middleware mounted at '/' gets a fresh params object per layer, merged with the parent's in a mergeParams router", async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const merged = lib.Router({ mergeParams: true });
+      const plain = lib.Router();
+      for (const router of [merged, plain]) {
+        router.use((req: any, _res: any, next: any) => {
+          req.seen = [JSON.stringify(req.params)];
+          req.first = req.params;
+          req.params.added = 'by-first';
+          next();
+        });
+        router.use((req: any, _res: any, next: any) => {
+          req.seen.push(JSON.stringify(req.params), String(req.params === req.first));
+          next();
+        });
+        router.get('/:leaf', (req: any, res: any) =>
+          res.end(`${req.seen.join(' ')} ${JSON.stringify(req.params)}`),
+        );
+      }
+      app.use('/m/:user', merged);
+      app.use('/p/:user', plain);
+      return app;
+    },
+    [{ path: '/m/tobi/x' }, { path: '/p/tobi/x' }],
+  );
+});

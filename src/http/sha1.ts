@@ -15,11 +15,9 @@ export const MAX_JS_SHA1_LENGTH = 119;
 
 const block = new Int32Array(16);
 const state = new Int32Array(5);
-const digest = new Uint8Array(20);
-const sextets = new Uint8Array(27);
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const alphabet = new Uint16Array(64);
-for (let i = 0; i < 64; i++) alphabet[i] = ALPHABET.charCodeAt(i);
+const codes = new Uint16Array(64);
+for (let i = 0; i < 64; i++) codes[i] = ALPHABET.charCodeAt(i);
 
 /**
  * The first 27 base64 characters of the SHA-1 of `text`'s bytes, or undefined when `text` is longer
@@ -49,8 +47,11 @@ export function sha1Base64Ascii(text: string): string | undefined {
         const c3 = text.charCodeAt(p + 3);
         if ((c0 | c1 | c2 | c3) > 0x7f) return undefined;
         w[t] = (c0 << 24) | (c1 << 16) | (c2 << 8) | c3;
+      } else if (p > length) {
+        // Past the 0x80 terminator: zeros (most of a short message's block).
+        w[t] = 0;
       } else {
-        // The last bytes of the message, then the 0x80 terminator, then zeros.
+        // The word holding the message's last bytes, then the 0x80 terminator, then zeros.
         let word = 0;
         for (let k = 0; k < 4; k++) {
           const i = p + k;
@@ -73,63 +74,45 @@ export function sha1Base64Ascii(text: string): string | undefined {
     }
     compress(w, h);
   }
-  writeWord(h[0], 0);
-  writeWord(h[1], 4);
-  writeWord(h[2], 8);
-  writeWord(h[3], 12);
-  writeWord(h[4], 16);
-  // Six 3-byte groups give 24 characters; the last two bytes give 3 more (the '=' is dropped).
-  const x = sextets;
-  let o = 0;
-  for (let i = 0; i < 18; i += 3) {
-    const n = (digest[i] << 16) | (digest[i + 1] << 8) | digest[i + 2];
-    x[o++] = n >>> 18;
-    x[o++] = (n >>> 12) & 63;
-    x[o++] = (n >>> 6) & 63;
-    x[o++] = n & 63;
-  }
-  const n = (digest[18] << 8) | digest[19];
-  x[24] = n >>> 10;
-  x[25] = (n >>> 4) & 63;
-  x[26] = (n << 2) & 63;
-  // One call with the 27 codes as arguments: about half the cost of fromCharCode.apply on a typed array.
-  const a = alphabet;
-  return String.fromCharCode(
-    a[x[0]],
-    a[x[1]],
-    a[x[2]],
-    a[x[3]],
-    a[x[4]],
-    a[x[5]],
-    a[x[6]],
-    a[x[7]],
-    a[x[8]],
-    a[x[9]],
-    a[x[10]],
-    a[x[11]],
-    a[x[12]],
-    a[x[13]],
-    a[x[14]],
-    a[x[15]],
-    a[x[16]],
-    a[x[17]],
-    a[x[18]],
-    a[x[19]],
-    a[x[20]],
-    a[x[21]],
-    a[x[22]],
-    a[x[23]],
-    a[x[24]],
-    a[x[25]],
-    a[x[26]],
-  );
+  return base64Prefix(h[0], h[1], h[2], h[3], h[4]);
 }
 
-function writeWord(value: number, at: number): void {
-  digest[at] = value >>> 24;
-  digest[at + 1] = value >>> 16;
-  digest[at + 2] = value >>> 8;
-  digest[at + 3] = value;
+/**
+ * The first 27 base64 characters of the 160-bit big-endian value a:b:c:d:e (six bits per character,
+ * the last one holding the final four bits), straight from the state words: one call with the 27
+ * codes as arguments, no intermediate byte arrays.
+ */
+function base64Prefix(a: number, b: number, c: number, d: number, e: number): string {
+  const C = codes;
+  return String.fromCharCode(
+    C[a >>> 26],
+    C[(a >>> 20) & 63],
+    C[(a >>> 14) & 63],
+    C[(a >>> 8) & 63],
+    C[(a >>> 2) & 63],
+    C[((a & 3) << 4) | (b >>> 28)],
+    C[(b >>> 22) & 63],
+    C[(b >>> 16) & 63],
+    C[(b >>> 10) & 63],
+    C[(b >>> 4) & 63],
+    C[((b & 15) << 2) | (c >>> 30)],
+    C[(c >>> 24) & 63],
+    C[(c >>> 18) & 63],
+    C[(c >>> 12) & 63],
+    C[(c >>> 6) & 63],
+    C[c & 63],
+    C[d >>> 26],
+    C[(d >>> 20) & 63],
+    C[(d >>> 14) & 63],
+    C[(d >>> 8) & 63],
+    C[(d >>> 2) & 63],
+    C[((d & 3) << 4) | (e >>> 28)],
+    C[(e >>> 22) & 63],
+    C[(e >>> 16) & 63],
+    C[(e >>> 10) & 63],
+    C[(e >>> 4) & 63],
+    C[(e & 15) << 2],
+  );
 }
 
 /**

@@ -45,4 +45,13 @@ describe('http/sha1', () => {
     }
     assert.equal(sha1Base64Ascii('x'.repeat(MAX_JS_SHA1_LENGTH + 1)), undefined);
   });
+
+  it('declines a non-ASCII character wherever it stands: full words, the last partial word, either block', () => {
+    for (const length of [1, 4, 5, 17, 55, 56, 64, 70, MAX_JS_SHA1_LENGTH]) {
+      for (let at = 0; at < length; at++) {
+        const text = `${'a'.repeat(at)}\u00ff${'b'.repeat(length - at - 1)}`;
+        assert.equal(sha1Base64Ascii(text), undefined, `length ${length}, at ${at}`);
+      }
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 
 import webapp = require('../src/index');
 
-import { assertSameAsExpress } from './support/http';
+import { assertSameAsExpress, request } from './support/http';
 import { callResponse, captureDeprecations, errorOf, routes } from './support/response-harness';
 
 void webapp;
@@ -117,4 +117,35 @@ describe('res.json', () => {
     );
     assert.equal(res.body, '{\n  "a": "\\u003cb\\u003e"\n}');
   });
+});
+
+test('res.json and res.send read settings through a replaced app.get', async () => {
+  const app = webapp();
+  const reads: string[] = [];
+  const builtin = app.get;
+  app.get = function get(this: any, ...args: any[]) {
+    if (args.length === 1) {
+      reads.push(args[0]);
+      if (args[0] === 'json spaces') return 1;
+    }
+    return builtin.apply(this, args as any);
+  } as any;
+  app.use((_req: any, res: any) => res.json({ a: 1 }));
+  const res = await request(app, { path: '/' });
+  assert.equal(res.body, '{\n "a": 1\n}');
+  assert.ok(
+    reads.includes('json replacer') && reads.includes('json escape') && reads.includes('etag fn'),
+    reads.join(),
+  );
+});
+
+test('res.json reads settings inherited from a parent app, set after mounting', async () => {
+  const app = webapp();
+  const sub = webapp();
+  sub.get('/', (_req: any, res: any) => res.json({ a: '<' }));
+  app.use('/sub', sub);
+  app.set('json spaces', 2);
+  app.set('json escape', true);
+  const res = await request(app, { path: '/sub' });
+  assert.equal(res.body, '{\n  "a": "\\u003c"\n}');
 });

@@ -15,7 +15,7 @@ import { splitUseArguments } from '../router/use-arguments';
 import type { AppInternal, Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { renderView } from '../view/render';
-import { compileSetting, defaultConfiguration, inheritFromParent } from './settings';
+import { compileSetting, defaultConfiguration, inheritFromParent, kBuiltinGet } from './settings';
 
 type AnyHandler = (...args: any[]) => unknown;
 
@@ -205,7 +205,12 @@ application.set = function set(this: AppInternal, setting: string, value?: unkno
  * chain set up on mount), never Object.prototype members such as `constructor` or `__proto__`.
  */
 function readSetting(settings: Record<string, any>, name: string): unknown {
-  let current: object | null = settings;
+  // The per-response reads (`etag fn`, `json spaces`, …) decide here: an unset name reads undefined
+  // wherever the chain ends, and an own property is the answer.
+  const value = settings[name];
+  if (value === undefined) return undefined;
+  if (Object.hasOwn(settings, name)) return value;
+  let current: object | null = Object.getPrototypeOf(settings);
   while (current !== null && current !== Object.prototype) {
     if (Object.hasOwn(current, name)) return (current as Record<string, unknown>)[name];
     current = Object.getPrototypeOf(current);
@@ -253,6 +258,8 @@ application.get = function get(this: AppInternal, path: PathArgument) {
   if (arguments.length === 1) return this.set(path as string);
   return routeGet.apply(this, arguments as unknown as unknown[]);
 };
+
+(application.get as unknown as Record<symbol, boolean>)[kBuiltinGet] = true;
 
 /** Routes every HTTP method for `path`. */
 application.all = function all(this: AppInternal, path: PathArgument, ...handlers: unknown[]) {

@@ -11,6 +11,18 @@ import { compileQueryParser } from '../http/query';
 import type { AppInternal } from '../types/internal';
 import { View } from '../view/view';
 
+/**
+ * Marks webapp's own `app.get`. res.json and res.send read their settings on every response; when
+ * `app.get` is this one they read `app.settings` with literal names (one monomorphic property load
+ * each, which is what app.get returns for those names), otherwise they call the replacement.
+ */
+export const kBuiltinGet = Symbol('webapp.builtinGet');
+
+/** Whether `app.get` is webapp's own (see kBuiltinGet). */
+export function hasBuiltinGet(app: { get: unknown }): boolean {
+  return (app.get as Record<symbol, unknown>)[kBuiltinGet] === true;
+}
+
 /** Marks that `trust proxy` still holds its default, so a mounted sub-app inherits the parent's. */
 export const kTrustProxyDefault = Symbol('webapp.trustProxyDefault');
 

@@ -2,6 +2,7 @@
  * res.json: sends a value as JSON.
  * @module
  */
+import { hasBuiltinGet } from '../application/settings';
 import { readHeader, setTrustedHeader } from '../http/header-store';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
@@ -36,7 +37,10 @@ export function json<T extends Res>(this: T, body?: unknown): T {
   }
 
   const app = this.app;
-  const text = stringify(value, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
+  const settings = app.settings;
+  const text = hasBuiltinGet(app)
+    ? stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape'])
+    : stringify(value, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));
   if (!readHeader(this, 'content-type')) {
     setTrustedHeader(this, 'Content-Type', 'content-type', 'application/json; charset=utf-8');
   }

@@ -3,6 +3,7 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { hasBuiltinGet } from '../application/settings';
 import { type ETagFn, entityTag, isBuiltinETag, weakETag } from '../http/etag';
 import { readHeader, setTrustedHeader } from '../http/header-store';
 import type { Res } from '../types/internal';
@@ -83,7 +84,8 @@ export function send<T extends Res>(this: T, body?: unknown): T {
     }
   }
 
-  const etagFn: ETagFn | undefined = this.app.get('etag fn');
+  const app = this.app;
+  const etagFn: ETagFn | undefined = hasBuiltinGet(app) ? app.settings['etag fn'] : app.get('etag fn');
   const generateETag = typeof etagFn === 'function' && !readHeader(this, 'etag');
 
   let length: number | undefined;

@@ -161,6 +161,16 @@ export class Dispatch implements Candidates {
     let match: unknown = false;
     let route: Route | undefined;
     while (match !== true && this.idx < stack.length) {
+      layer = stack[this.idx];
+      if (!layerError && layer != null && matchesEveryPath(layer) && layer.route === undefined) {
+        // Most of a typical stack: app.use(fn) middleware. It matches every path (so the index, which
+        // only ever skips layers, has nothing to say), and there is nothing to strip or resolve.
+        this.idx++;
+        req.params = this.router.mergeParams ? mergeParams({}, this.parentParams) : {};
+        layer.handle_request(req, this.res, this.next);
+        this.sync = 0;
+        return;
+      }
       const index = this.index;
       if (index !== undefined) {
         if (!index.fresh()) {
@@ -180,13 +190,6 @@ export class Dispatch implements Candidates {
         this.idx = position;
       }
       layer = stack[this.idx++];
-      if (!layerError && matchesEveryPath(layer) && layer.route === undefined) {
-        // Most of a typical stack: app.use(fn) middleware. Nothing to match, strip or resolve.
-        req.params = this.router.mergeParams ? mergeParams({}, this.parentParams) : {};
-        layer.handle_request(req, this.res, this.next);
-        this.sync = 0;
-        return;
-      }
       match = matchLayer(layer, path);
       route = layer.route;
       if (typeof match !== 'boolean') layerError = layerError || match;

@@ -5,7 +5,7 @@
  * @module
  */
 import crypto from 'node:crypto';
-import { sha1Base64Ascii } from './sha1';
+import { MAX_JS_SHA1_LENGTH, sha1TagEndAscii } from './sha1';
 
 export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined;
 
@@ -18,14 +18,20 @@ const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffe
   .hash;
 
 function sha1Base64(data: string | Buffer): string {
-  if (typeof data === 'string') {
-    // Short ASCII strings (most JSON responses) are hashed in JavaScript: see ./sha1.
-    const quick = sha1Base64Ascii(data);
-    if (quick !== undefined) return quick;
-  }
   return oneShotHash
     ? oneShotHash('sha1', data, 'base64')
     : crypto.createHash('sha1').update(data).digest('base64');
+}
+
+/*
+ * The start of every tag the JavaScript SHA-1 can finish, by body length: `W/"<hex>-` and `"<hex>-`.
+ * With these, a short ASCII body's tag is one concatenation of two strings.
+ */
+const WEAK_STARTS: string[] = [];
+const STRONG_STARTS: string[] = [];
+for (let length = 0; length <= MAX_JS_SHA1_LENGTH; length++) {
+  STRONG_STARTS.push(`"${length.toString(16)}-`);
+  WEAK_STARTS.push(`W/"${length.toString(16)}-`);
 }
 
 /**
@@ -52,6 +58,11 @@ export function entityTag(
         ? Buffer.byteLength(data, 'utf8')
         : data.length;
   if (length === 0) return weak ? WEAK_EMPTY_TAG : EMPTY_TAG;
+  if (typeof data === 'string' && length <= MAX_JS_SHA1_LENGTH) {
+    // Short ASCII strings (most JSON responses) are hashed in JavaScript: see ./sha1.
+    const end = sha1TagEndAscii(data);
+    if (end !== undefined) return (weak ? WEAK_STARTS : STRONG_STARTS)[length] + end;
+  }
   // One template per form: the weak tag is built in one go, not as a prefix to a second string.
   const hex = length.toString(16);
   const hash = sha1Base64(data).slice(0, 27);

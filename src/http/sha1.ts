@@ -1,6 +1,6 @@
 /**
- * SHA-1 of a short ASCII string, in JavaScript, as the first 27 characters of its base64 form (what a
- * weak ETag keeps). For the small JSON bodies most responses have, this beats node's one-shot
+ * SHA-1 of a short ASCII string, in JavaScript, as the first 27 characters of its base64 form (what an
+ * entity tag keeps) followed by the tag's closing quote. For the small JSON bodies most responses have, this beats node's one-shot
  * crypto.hash inside a loaded server: the native call's fixed cost (binding transition, digest context
  * set-up and teardown) is paid again with cold caches on every request, while this code stays hot.
  * Longer or non-ASCII bodies go to crypto, where the per-byte speed of native code wins.
@@ -20,69 +20,87 @@ const codes = new Uint16Array(64);
 for (let i = 0; i < 64; i++) codes[i] = ALPHABET.charCodeAt(i);
 
 /**
- * The first 27 base64 characters of the SHA-1 of `text`'s bytes, or undefined when `text` is longer
- * than MAX_JS_SHA1_LENGTH or has a character outside ASCII (whose UTF-8 form is not one byte).
+ * The end of an entity tag for `text`: the first 27 base64 characters of the SHA-1 of its bytes and the
+ * closing `"`, or undefined when `text` is longer than MAX_JS_SHA1_LENGTH or has a character outside
+ * ASCII (whose UTF-8 form is not one byte). The caller prepends `"<length hex>-` (and `W/`): one short
+ * concatenation instead of a template around a separate hash string.
  * @example
- * sha1Base64Ascii('hello') // 'qvTGHdzF6KLavt4PO0gs2a6pQ00'
+ * sha1TagEndAscii('hello') // 'qvTGHdzF6KLavt4PO0gs2a6pQ00"'
  */
-export function sha1Base64Ascii(text: string): string | undefined {
+export function sha1TagEndAscii(text: string): string | undefined {
   const length = text.length;
   if (length > MAX_JS_SHA1_LENGTH) return undefined;
   const w = block;
   const h = state;
-  const blocks = ((length + 8) >>> 6) + 1;
   h[0] = 0x67452301;
   h[1] = -271733879; // 0xefcdab89
   h[2] = -1732584194; // 0x98badcfe
   h[3] = 0x10325476;
   h[4] = -1009589776; // 0xc3d2e1f0
-  for (let index = 0; index < blocks; index++) {
-    const base = index << 6;
-    for (let t = 0; t < 16; t++) {
-      const p = base + (t << 2);
-      if (p + 3 < length) {
-        const c0 = text.charCodeAt(p);
-        const c1 = text.charCodeAt(p + 1);
-        const c2 = text.charCodeAt(p + 2);
-        const c3 = text.charCodeAt(p + 3);
-        if ((c0 | c1 | c2 | c3) > 0x7f) return undefined;
-        w[t] = (c0 << 24) | (c1 << 16) | (c2 << 8) | c3;
-      } else if (p > length) {
-        // Past the 0x80 terminator: zeros (most of a short message's block).
-        w[t] = 0;
-      } else {
-        // The word holding the message's last bytes, then the 0x80 terminator, then zeros.
-        let word = 0;
-        for (let k = 0; k < 4; k++) {
-          const i = p + k;
-          let byte = 0;
-          if (i < length) {
-            byte = text.charCodeAt(i);
-            if (byte > 0x7f) return undefined;
-          } else if (i === length) {
-            byte = 0x80;
-          }
-          word = (word << 8) | byte;
-        }
-        w[t] = word;
-      }
-    }
-    if (index === blocks - 1) {
-      // The message length in bits, big-endian, in the last 64 bits (lengths here fit in 32).
-      w[14] = 0;
-      w[15] = length << 3;
-    }
-    compress(w, h);
+  // Words are numbered across blocks: word t goes to w[t & 15], and a block is compressed when its
+  // 16th word is in. Non-ASCII is checked once, on the OR of every character.
+  const full = length >>> 2;
+  let ascii = 0;
+  let t = 0;
+  for (; t < full; t++) {
+    const p = t << 2;
+    const c0 = text.charCodeAt(p);
+    const c1 = text.charCodeAt(p + 1);
+    const c2 = text.charCodeAt(p + 2);
+    const c3 = text.charCodeAt(p + 3);
+    ascii |= c0 | c1 | c2 | c3;
+    w[t & 15] = (c0 << 24) | (c1 << 16) | (c2 << 8) | c3;
+    if ((t & 15) === 15) compress(w, h);
   }
-  return base64Prefix(h[0], h[1], h[2], h[3], h[4]);
+  // The word holding the last 0-3 bytes, then the 0x80 terminator.
+  const p = t << 2;
+  let word: number;
+  switch (length & 3) {
+    case 0:
+      word = -0x80000000;
+      break;
+    case 1: {
+      const c0 = text.charCodeAt(p);
+      ascii |= c0;
+      word = (c0 << 24) | 0x800000;
+      break;
+    }
+    case 2: {
+      const c0 = text.charCodeAt(p);
+      const c1 = text.charCodeAt(p + 1);
+      ascii |= c0 | c1;
+      word = (c0 << 24) | (c1 << 16) | 0x8000;
+      break;
+    }
+    default: {
+      const c0 = text.charCodeAt(p);
+      const c1 = text.charCodeAt(p + 1);
+      const c2 = text.charCodeAt(p + 2);
+      ascii |= c0 | c1 | c2;
+      word = (c0 << 24) | (c1 << 16) | (c2 << 8) | 0x80;
+    }
+  }
+  if (ascii > 0x7f) return undefined;
+  w[t & 15] = word;
+  if ((t & 15) === 15) compress(w, h);
+  // Zeros up to the 64-bit length that ends the last block (lengths here fit in 32 bits).
+  const lengthWord = length < 56 ? 15 : 31;
+  for (t++; t < lengthWord - 1; t++) {
+    w[t & 15] = 0;
+    if ((t & 15) === 15) compress(w, h);
+  }
+  w[14] = 0;
+  w[15] = length << 3;
+  compress(w, h);
+  return tagEnd(h[0], h[1], h[2], h[3], h[4]);
 }
 
 /**
  * The first 27 base64 characters of the 160-bit big-endian value a:b:c:d:e (six bits per character,
- * the last one holding the final four bits), straight from the state words: one call with the 27
- * codes as arguments, no intermediate byte arrays.
+ * the last one holding the final four bits) and a closing quote, straight from the state words: one
+ * call with the 28 codes as arguments, no intermediate byte arrays or strings.
  */
-function base64Prefix(a: number, b: number, c: number, d: number, e: number): string {
+function tagEnd(a: number, b: number, c: number, d: number, e: number): string {
   const C = codes;
   return String.fromCharCode(
     C[a >>> 26],
@@ -112,6 +130,7 @@ function base64Prefix(a: number, b: number, c: number, d: number, e: number): st
     C[(e >>> 10) & 63],
     C[(e >>> 4) & 63],
     C[(e & 15) << 2],
+    0x22, // "
   );
 }
 

@@ -30,6 +30,21 @@ describe('http/etag', () => {
     });
   }
 
+  it('equals the etag package for ASCII bodies of every length the JavaScript SHA-1 takes, and one more', () => {
+    for (let length = 1; length <= 120; length++) {
+      const body = 'abcdefghijklmnopqrstuvwxyz0123456789{}":,'.repeat(3).slice(0, length);
+      const buf = Buffer.from(body);
+      assert.equal(entityTag(body, true, undefined, length), reference(buf, { weak: true }), `weak ${length}`);
+      assert.equal(entityTag(body, false), reference(buf, { weak: false }), `strong ${length}`);
+    }
+  });
+
+  it('falls back to crypto for a short body with a non-ASCII character at its end', () => {
+    const body = `${'a'.repeat(50)}é`;
+    assert.equal(weakETag(body), reference(Buffer.from(body), { weak: true }));
+    assert.equal(entityTag(body, false, 'utf8', 52), reference(Buffer.from(body), { weak: false }));
+  });
+
   it('honours a non-UTF-8 encoding for strings', () => {
     assert.equal(entityTag('héllo', false, 'latin1'), reference(Buffer.from('héllo', 'latin1')));
     assert.equal(entityTag('aGk=', true, 'base64'), reference(Buffer.from('hi'), { weak: true }));

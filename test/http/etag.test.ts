@@ -34,7 +34,11 @@ describe('http/etag', () => {
     for (let length = 1; length <= 120; length++) {
       const body = 'abcdefghijklmnopqrstuvwxyz0123456789{}":,'.repeat(3).slice(0, length);
       const buf = Buffer.from(body);
-      assert.equal(entityTag(body, true, undefined, length), reference(buf, { weak: true }), `weak ${length}`);
+      assert.equal(
+        entityTag(body, true, undefined, length),
+        reference(buf, { weak: true }),
+        `weak ${length}`,
+      );
       assert.equal(entityTag(body, false), reference(buf, { weak: false }), `strong ${length}`);
     }
   });

@@ -1,9 +1,10 @@
 /**
  * SHA-1 of a short ASCII string, in JavaScript, as the first 27 characters of its base64 form (what an
- * entity tag keeps) followed by the tag's closing quote. For the small JSON bodies most responses have, this beats node's one-shot
- * crypto.hash inside a loaded server: the native call's fixed cost (binding transition, digest context
- * set-up and teardown) is paid again with cold caches on every request, while this code stays hot.
- * Longer or non-ASCII bodies go to crypto, where the per-byte speed of native code wins.
+ * entity tag keeps) followed by the tag's closing quote. For the small JSON bodies most responses have,
+ * this beats node's one-shot crypto.hash inside a loaded server: the native call's fixed cost (binding
+ * transition, digest context set-up and teardown) is paid again with cold caches on every request,
+ * while this code stays hot. Longer or non-ASCII bodies go to crypto, where the per-byte speed of native
+ * code wins.
  *
  * Not for security: ETags only need SHA-1 because Express 4's tags are SHA-1, and clients holding
  * tags issued by an Express app should keep validating them.

@@ -28,13 +28,32 @@ export function toHttpError(
     status = 500;
   }
   const code = status as number;
-  if (err.status !== code || typeof err.expose !== 'boolean') err.expose = code < 500;
+  // As http-errors decides: only its own errors keep their `expose`, and only with the status unchanged;
+  // anything else (a verify callback's `{ status: 500, expose: true }`) must not leak its message.
+  if (err.status !== code || typeof err.expose !== 'boolean' || !madeByHttpErrors(err))
+    err.expose = code < 500;
   err.status = code;
   err.statusCode = code;
   for (const key of Object.keys(props)) {
     if (key !== 'status' && key !== 'statusCode') err[key] = props[key];
   }
   return err;
+}
+
+/**
+ * Whether `err` comes from the http-errors package (any copy of it): its prototype chain passes
+ * through the abstract `HttpError` class that every error of that package inherits from.
+ */
+function madeByHttpErrors(err: object): boolean {
+  let proto: unknown = Object.getPrototypeOf(err);
+  for (let depth = 0; depth < 4 && proto !== null && typeof proto === 'object'; depth++) {
+    if (Object.hasOwn(proto, 'constructor')) {
+      const ctor = (proto as { constructor: unknown }).constructor;
+      if (typeof ctor === 'function' && ctor.name === 'HttpError') return true;
+    }
+    proto = Object.getPrototypeOf(proto);
+  }
+  return false;
 }
 
 /** The 415 for a charset nobody can decode; the message shows it upper-cased, `charset` lower-cased. */

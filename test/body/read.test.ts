@@ -670,6 +670,57 @@ describe('same as express@4', () => {
     );
   });
 
+  test('errors thrown by verify: their status kept, expose decided as http-errors does', async () => {
+    const httpErrors = require('http-errors') as (status: number, message: string, props: object) => Error;
+    // Factories: each run must get its own error, as express's run mutates what it is given.
+    const thrown: Record<string, () => unknown> = {
+      // A 500 must never be exposed, whatever the thrower said.
+      '/leak': () => Object.assign(new Error('secret 500'), { status: 500, expose: true }),
+      '/plain401': () => Object.assign(new Error('who are you'), { status: 401, expose: false }),
+      '/bad-status': () => Object.assign(new Error('odd'), { status: 299, expose: true }),
+      // http-errors' own errors keep their expose flag.
+      '/http-errors': () => httpErrors(401, 'unsigned', { expose: false }),
+      '/http-errors-500': () => httpErrors(503, 'later', { expose: true }),
+    };
+    const verify = (req: any) => {
+      const make = thrown[req.originalUrl];
+      if (make !== undefined) throw make();
+    };
+    await assertSameAsExpress(
+      parserApp((p) => [p.json({ verify }), p.raw({ verify })]),
+      Object.keys(thrown).flatMap((path) => [
+        post(JSON_TYPE, '{"a":1}', { path }),
+        post('application/octet-stream', 'bytes', { path }),
+      ]),
+    );
+  });
+
+  test('charsets: UTF-7, CESU-8, UTF-16 without BOM and legacy code pages decode as in express', async () => {
+    const wide = Buffer.from('{"w":"wide"}', 'utf16le');
+    await assertSameAsExpress(
+      parserApp((p) => [p.json(), p.text({ defaultCharset: 'utf-7' })]),
+      [
+        post(`${JSON_TYPE}; charset=utf-7`, '{"a":"+AOk-"}'),
+        post(
+          `${JSON_TYPE}; charset=cesu-8`,
+          Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, 0x22, 0x7d]),
+        ),
+        post(`${JSON_TYPE}; charset=utf-16`, wide),
+        post(`${JSON_TYPE}; charset=utf-16`, Buffer.from(wide).swap16()),
+        post('text/plain', 'Hi Mom -+Jjo--!'),
+        post('text/plain; charset=cesu-8', Buffer.from([0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80])),
+        post('text/plain; charset=iso-8859-9', Buffer.from([0x80, 0xdd])),
+        post('text/plain; charset=windows-1251', Buffer.from([0x98, 0xc0])),
+        post('text/plain; charset=ibm866', Buffer.from([0x1a, 0x80])),
+        post('text/plain; charset=big5', Buffer.from([0x80, 0xa4, 0x40])),
+        post('text/plain; charset=gbk', Buffer.from([0xff, 0xb0, 0xa1])),
+        post('text/plain; charset=cp437', Buffer.from([0x80, 0xe9])),
+        post('text/plain; charset=koi8-r', Buffer.from([0xf0, 0xd2, 0xc9])),
+        post('text/plain; charset=ascii', Buffer.from([0x61, 0xe9])),
+      ],
+    );
+  });
+
   test('Content-Length mismatches and stream misuse', async () => {
     const setEncoding: Middleware = (req, _res, next) => {
       if (req.url === '/encoding') req.setEncoding('utf8');

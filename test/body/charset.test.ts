@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { getDecoder } from '../../src/body/charset';
 
-// The decoder Express 4's body parsers use: the reference answers.
-const iconv = require('iconv-lite') as {
+// The decoder Express 4's body parsers use, the copy express@4 itself installs: the reference answers.
+const expressIconv = require(
+  require.resolve('iconv-lite', { paths: [path.dirname(require.resolve('body-parser/package.json'))] }),
+) as {
   decode(buf: Buffer, charset: string): string;
   encode(text: string, charset: string): Buffer;
   encodingExists(charset: string): boolean;
 };
+const iconv = expressIconv;
 
 const SAMPLE = 'Grüße, ¿qué tal? Ωμέγα — 日本語 😀 done';
 
@@ -80,6 +84,42 @@ describe('getDecoder', () => {
     assert.equal(getDecoder('__proto__'), undefined);
   });
 
+  test('decodes every Unicode encoding: UTF-7, CESU-8 and UTF-32 too', () => {
+    assert.equal(decode('utf-7', Buffer.from('{"a":"+AOk-"}')), '{"a":"é"}');
+    assert.equal(decode('UTF7', Buffer.from('Hi Mom -+Jjo--!')), 'Hi Mom -☺-!');
+    // A character outside the BMP as two 3-byte surrogates, which UTF-8 proper refuses.
+    assert.equal(decode('cesu-8', Buffer.from([0x7b, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, 0x7d])), '{😀}');
+    assert.equal(decode('utf-32be', Buffer.from([0, 0, 0, 0x41, 0, 1, 0xf6, 0])), 'A😀');
+    assert.equal(decode('utf-32le', Buffer.from([0x41, 0, 0, 0, 0, 0xf6, 1, 0])), 'A😀');
+    assert.equal(decode('utf-32', Buffer.from([0xff, 0xfe, 0, 0, 0x41, 0, 0, 0])), 'A');
+    assert.equal(decode('utf-32', Buffer.from([0, 0, 0xfe, 0xff, 0, 0, 0, 0x41])), 'A');
+  });
+
+  test('legacy code pages use the same tables as Express (not the WHATWG ones)', () => {
+    // Each of these bytes decodes differently under the WHATWG Encoding Standard's tables.
+    const cases: Array<[string, number[]]> = [
+      ['iso-8859-9', [0x80]],
+      ['iso-8859-11', [0x80]],
+      ['tis-620', [0x80]],
+      ['windows-1251', [0x98]],
+      ['ibm866', [0x1a]],
+      ['shift_jis', [0x1a]],
+      ['big5', [0x80]],
+      ['euc-kr', [0x80]],
+      ['euc-jp', [0x80]],
+      ['gbk', [0xff]],
+      ['cp437', [0x80, 0xe9]],
+      ['cp850', [0x80]],
+      ['cp936', [0xb0, 0xa1]],
+      ['maccyrillic', [0x80]],
+      ['iso-8859-16', [0xa4]],
+    ];
+    for (const [charset, bytes] of cases) {
+      const buf = Buffer.from(bytes);
+      assert.equal(decode(charset, buf), expressIconv.decode(buf, charset), charset);
+    }
+  });
+
   test('decodes like iconv-lite for the charsets both know', () => {
     const charsets = [
       'utf-8',
@@ -106,6 +146,17 @@ describe('getDecoder', () => {
       'win1250',
       '1251',
       'ms-ansi',
+      'iso-8859-9',
+      'iso-8859-11',
+      'cp437',
+      'cp850',
+      'macintosh',
+      'shift_jis',
+      'gbk',
+      'big5',
+      'euc-kr',
+      'utf-7',
+      'cesu-8',
       'base64',
       'hex',
     ];

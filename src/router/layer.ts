@@ -294,6 +294,9 @@ const KEY_SEGMENT = /^[A-Za-z0-9_~\-!&'@,;=%.]*$/;
 /** The first path segment when it is a literal every match must start with, else null. */
 function indexKeyOf(path: PathArgument): string | null {
   if (typeof path !== 'string' || path[0] !== '/') return null;
+  // A '|' anywhere becomes a top-level alternation in Express's regexp (`/foo/x|y` matches `/bay`),
+  // so the first segment promises nothing.
+  if (path.includes('|')) return null;
   let j = path.indexOf('/', 1);
   if (j === -1) j = path.length;
   const segment = path.slice(1, j);

@@ -707,6 +707,32 @@ export const SCENARIOS: Scenario[] = [
       get('/caf%C3%A9'),
     ],
   },
+  {
+    // '|' goes into Express's regexp unescaped: a top-level alternation, so the route is not filed
+    // under its first segment (found by a differential fuzz against express@4).
+    name: "a '|' in a string path after the first segment",
+    build: (lib) => {
+      const app = lib();
+      app.get('/foo/x|y', end('alternation'));
+      app.post('/ab/foo/|', end('empty-branch'));
+      app.use('/a/|/:file', t('mounted'));
+      app.get('/foo/:id(a|b)', end('param-alternation'));
+      app.get('*', end('star'));
+      return app;
+    },
+    requests: [
+      get('/bay'),
+      get('/foo/x'),
+      get('/foo/y'),
+      get('/zzz/y'),
+      get('/foo/a'),
+      get('/foo/c'),
+      req('OPTIONS', '/%2F'),
+      req('POST', '/ab/foo/'),
+      req('POST', '/anything'),
+      get('/other/readme.txt'),
+    ],
+  },
 ];
 
 async function run(lib: any, scenario: Scenario) {

@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import { encodeUrl } from './http/encode-url';
 import { escapeHtml } from './http/escape-html';
 import { getPathname } from './http/parse-url';
+import { entryApp } from './request/entry-app';
 import type { Req, Res } from './types/internal';
 
 export interface FinalHandlerOptions {
@@ -20,7 +21,8 @@ export interface FinalHandlerOptions {
  * and unhandled errors are logged (except when env is `test`).
  */
 export function finishRequest(req: Req, res: Res, err: unknown): void {
-  const app = req.app as { get?: (name: string) => unknown } | undefined;
+  // The root app's env, as Express reads it on entry: a sub-app's must not decide what a client sees.
+  const app = entryApp(req) as { get?: (name: string) => unknown } | undefined;
   const env = typeof app?.get === 'function' ? String(app.get('env')) : process.env.NODE_ENV || 'development';
   finalHandler(req, res, err, { env, onerror: env === 'test' ? undefined : logError });
 }

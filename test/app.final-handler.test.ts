@@ -320,3 +320,28 @@ test('a 404 for a request with an unread body waits for the body, then answers o
     assert.equal((await send(port, { method: 'POST', path: '/fail', body: 'again' })).status, 500);
   });
 });
+
+test("the root app's env decides the error page, even when req.app is left on a sub-app", async () => {
+  // router.use(subApp) and a sub-app as a route handler leave req.app on the sub-app in both
+  // frameworks; the final handler belongs to the root app all the same.
+  const build = (rootEnv: string, subEnv: string) => (lib: any) => {
+    const app = lib();
+    app.set('env', rootEnv);
+    const sub = lib();
+    sub.set('env', subEnv);
+    sub.get('/hello', (_req: any, res: any) => res.end('hello'));
+    const api = lib.Router();
+    api.use(sub);
+    app.use('/api', api);
+    app.get('/handler', sub);
+    app.use((_req: any, _res: any, next: any) => next(new Error('secret detail')));
+    return app;
+  };
+  const requests = [{ path: '/api/other' }, { path: '/handler' }, { path: '/api/hello' }];
+  await quietly(() => assertSameAsExpress(build('production', 'development'), requests));
+  const answers = await quietly(() =>
+    Promise.all(requests.map((options) => request(build('development', 'production')(webapp), options))),
+  );
+  assert.match(answers[0].body, /<pre>Error: secret detail<br>/);
+  assert.match(answers[1].body, /<pre>Error: secret detail<br>/);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertSameAsExpress, request } from './support/http';
+import { assertSameAsExpress, request, send } from './support/http';
 import { echoApp } from './support/request-echo';
 
 import webapp = require('../src/index');
@@ -122,5 +122,69 @@ describe('req.query', () => {
     await request(simple, { path: '/?__proto__=1&__proto__[polluted]=1' });
     assert.equal(({} as any).polluted, undefined);
     assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false);
+  });
+});
+
+describe('req.query is the query of the request as it entered the root app', () => {
+  const apps = (lib: any) => {
+    const app = lib();
+    app.set('query parser', 'simple');
+    // A rewrite before anyone reads req.query does not change it (Express parsed it on entry).
+    app.use('/rewrite', (req: any, _res: any, next: any) => {
+      req.url = '/b?x=2';
+      next();
+    });
+    app.get('/rewrite/b', (req: any, res: any) => res.json(req.query));
+    // A sub-app with another parser: the root's parser decides.
+    const sub = lib();
+    sub.set('query parser', 'extended');
+    sub.get('/b', (req: any, res: any) => res.json(req.query));
+    app.use('/sub', sub);
+    // Mounted with router.use, which leaves req.app on the sub-app.
+    const router = lib.Router();
+    router.use(sub);
+    app.use('/routed', router);
+    return app;
+  };
+  const requests = [
+    { path: '/rewrite/a?a=1' },
+    { path: '/sub/b?a[x]=1&a[y]=2' },
+    { path: '/routed/b?a[x]=1' },
+    { path: '/sub/b' },
+  ];
+
+  it('through http.createServer(app), as on express@4', async () => {
+    await assertSameAsExpress(apps, requests);
+  });
+
+  it('through app.listen, as on express@4', async () => {
+    const expected = await Promise.all(
+      requests.map(async (options) => (await request(apps(require('express')), options)).body),
+    );
+    const app = apps(webapp);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const bodies = await Promise.all(requests.map(async (options) => (await send(port, options)).body));
+      assert.deepEqual(bodies, expected);
+      assert.deepEqual(JSON.parse(bodies[1]), { 'a[x]': '1', 'a[y]': '2' });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a root app with query parsing off gives sub-apps {} too', async () => {
+    await assertSameAsExpress(
+      (lib: any) => {
+        const app = lib();
+        app.set('query parser', false);
+        const sub = lib();
+        sub.get('/b', (req: any, res: any) => res.json(req.query));
+        app.use('/s', sub);
+        return app;
+      },
+      [{ path: '/s/b?a[x]=1' }, { path: '/s/b?a=1' }],
+    );
   });
 });

@@ -8,6 +8,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { finalHandler } from '../final-handler';
 import { setTrustedHeader } from '../http/header-store';
+import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
 import type { PathArgument } from '../router/path';
@@ -86,6 +87,7 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
     if (!Object.hasOwn(res, 'locals')) res.locals = Object.create(null);
     Object.setPrototypeOf(res, this.response);
   }
+  enterApp(req, this);
   // Without a callback this is the root app: the router ends with the final handler (finishRequest).
   router.handle(req, res, callback);
 };
@@ -318,6 +320,8 @@ function requestClass(app: AppInternal): typeof IncomingMessage {
     // Explicit: V8's implicit derived constructor forwards `...args`, measurably slower per request.
     constructor(socket: Socket) {
       super(socket);
+      // The app of the server is the request's entry app (see ../request/entry-app).
+      (this as unknown as Record<symbol, unknown>)[kEntryApp] = app;
     }
   }
   Object.setPrototypeOf(AppRequest.prototype, app.request);

@@ -71,7 +71,11 @@ export function getPathname(req: UrlHolder): string | null | undefined {
 
 /** The raw query string of `req.url` (without '?'), or null when there is none. */
 export function getQueryString(req: UrlHolder): string | null {
-  const url = req.url;
+  return queryStringOf(req.url);
+}
+
+/** The raw query string of a request URL (without '?'), or null when there is none. */
+export function queryStringOf(url: unknown): string | null {
   if (typeof url !== 'string') return null;
   return parseUrlParts(url).search;
 }

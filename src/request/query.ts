@@ -1,11 +1,12 @@
 /**
- * `req.query`: parsed on first read with the app's `query parser fn`, then stored as an own,
+ * `req.query`: parsed on first read with the entry app's `query parser fn`, then stored as an own,
  * plain, writable property of the request. Middleware may read, replace or mutate it freely
  * (express-validator, lodash `_.set`), and a request nobody asks for a query never parses one.
  * @module
  */
-import { getQueryString } from '../http/parse-url';
+import { queryStringOf } from '../http/parse-url';
 import type { Req } from '../types/internal';
+import { entryApp } from './entry-app';
 
 function own(req: Req, value: unknown): void {
   Object.defineProperty(req, 'query', { value, writable: true, enumerable: true, configurable: true });
@@ -18,9 +19,11 @@ function own(req: Req, value: unknown): void {
  * req.query // { q: 'cats', page: '2' }
  */
 export function getQuery(this: Req): any {
-  const app = this.app;
+  // As if parsed on entry, as Express does: the entry app's parser, on the URL as the request arrived
+  // (originalUrl), whatever a middleware or mount has done to req.url and req.app since.
+  const app = entryApp(this);
   const parse = app ? app.get('query parser fn') : undefined;
-  const value = typeof parse === 'function' ? parse(getQueryString(this)) : {};
+  const value = typeof parse === 'function' ? parse(queryStringOf(this.originalUrl || this.url)) : {};
   own(this, value);
   return value;
 }

@@ -23,6 +23,9 @@ import {
   stopServer,
 } from './common.mjs';
 
+// BENCH_NODE_ARGS: node flags for the app servers (e.g. '--trace-gc'), split on spaces.
+const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 const START_TIMEOUT_MS = 15_000;
 const UNSATURATED = 0.8;
 const BUSY_LOAD = 0.5;
@@ -152,6 +155,7 @@ async function measureScenario(scenario, cfg, log) {
       try {
         const server = await startServer(fw, scenario, {
           timeout: START_TIMEOUT_MS,
+          nodeArgs: SERVER_NODE_ARGS,
           onReady: (child) => pinning && pin(child.pid, pinning.server),
         });
         servers[fw] = server;

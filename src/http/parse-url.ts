@@ -69,11 +69,6 @@ export function getPathname(req: UrlHolder): string | null | undefined {
   return fullParse(url).pathname;
 }
 
-/** The raw query string of `req.url` (without '?'), or null when there is none. */
-export function getQueryString(req: UrlHolder): string | null {
-  return queryStringOf(req.url);
-}
-
 /** The raw query string of a request URL (without '?'), or null when there is none. */
 export function queryStringOf(url: unknown): string | null {
   if (typeof url !== 'string') return null;

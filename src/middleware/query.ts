@@ -5,7 +5,7 @@
  * @module
  */
 import qs from 'qs';
-import { getQueryString } from '../http/parse-url';
+import { queryStringOf } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 
 /** Options passed to qs (see the qs documentation), e.g. `depth`, `arrayLimit`, `parameterLimit`. */
@@ -30,7 +30,7 @@ export function query(options?: QueryOptions | QueryParse) {
   else opts = { allowPrototypes: true, ...options };
   return function query(req: Req, _res: Res, next: Next): void {
     // An own property means middleware (or an earlier read) already settled req.query.
-    if (!Object.hasOwn(req, 'query')) req.query = parse(getQueryString(req) ?? '', opts);
+    if (!Object.hasOwn(req, 'query')) req.query = parse(queryStringOf(req.url) ?? '', opts);
     next();
   };
 }

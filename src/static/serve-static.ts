@@ -11,7 +11,7 @@ import { encodeUrl } from '../http/encode-url';
 import { createHttpError, type HttpError } from '../http/errors';
 import { escapeHtml } from '../http/escape-html';
 import { mime } from '../http/mime';
-import { getPathname, getQueryString } from '../http/parse-url';
+import { getPathname, queryStringOf } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import { compileSendOptions, type SendConfig, type SendHandler, type SendOptions, sendPath } from './send';
 
@@ -156,7 +156,7 @@ function originalPathname(req: Req): string {
 function redirectLocation(req: Req): string {
   const original = { url: req.originalUrl || req.url };
   const pathname = collapseLeadingSlashes(`${getPathname(original) ?? ''}/`);
-  const query = getQueryString(original);
+  const query = queryStringOf(original.url);
   const url = query === null ? pathname : `${pathname}?${query}`;
   return encodeUrl(url).replace(/\\/g, '%5C');
 }

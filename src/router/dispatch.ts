@@ -88,7 +88,10 @@ export class Dispatch implements Candidates {
     }
     this.stack = stack;
     this.index = index;
-    this.next = (err?: unknown) => this.advance(err);
+    // A bound method, not an arrow function: in node 20's V8 a fresh closure stored in a property from
+    // unoptimized code (every server's warm-up) kept each request alive through the next scavenge, which
+    // grew the young generation to its maximum and set off V8's pretenuring (bench/README.md, echo).
+    this.next = this.advance.bind(this) as Next;
   }
 
   /** Enters the router. */

@@ -88,10 +88,7 @@ export class Dispatch implements Candidates {
     }
     this.stack = stack;
     this.index = index;
-    // A bound method, not an arrow function: in node 20's V8 a fresh closure stored in a property from
-    // unoptimized code (every server's warm-up) kept each request alive through the next scavenge, which
-    // grew the young generation to its maximum and set off V8's pretenuring (bench/README.md, echo).
-    this.next = this.advance.bind(this) as Next;
+    this.next = nextOf(this);
   }
 
   /** Enters the router. */
@@ -127,7 +124,8 @@ export class Dispatch implements Candidates {
     return this.pathSeen;
   }
 
-  private advance(err: unknown): void {
+  /** @internal Continues the walk; called through `next`. */
+  advance(err: unknown): void {
     const req = this.req;
     let layerError = err === 'route' ? null : err;
 
@@ -290,6 +288,17 @@ export class Dispatch implements Candidates {
 }
 
 const EMPTY: readonly number[] = [];
+
+/*
+ * The `next` of a dispatch, made here rather than as an arrow function in the constructor. In node 20's
+ * V8, an arrow function that captures `this` and is stored on `this` from unoptimized code (every
+ * server's warm-up) kept each request alive through the next scavenge: the young generation grew to
+ * its maximum in the first second under load and set off V8's pretenuring (bench/README.md, echo). A
+ * closure over a parameter of another function does not, and stays as cheap to call.
+ */
+function nextOf(dispatch: Dispatch): Next {
+  return (err?: unknown) => dispatch.advance(err);
+}
 
 /** Leaving the router at the end of the stack happens on a later turn, as in Express 4. */
 function finishLater(dispatch: Dispatch, err: unknown): void {

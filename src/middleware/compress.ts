@@ -118,6 +118,19 @@ interface PendingListener {
   once: boolean;
 }
 
+/** What the middleware installs on one response, and the original `res.on` it needs. */
+interface ResponseWrappers {
+  on: Res['on'];
+  flush: () => void;
+  write: Res['write'];
+  end: Res['end'];
+  addListener: Res['on'];
+  once: Res['once'];
+  removeListener: Res['removeListener'];
+  onClose: () => void;
+  decide: (this: ServerResponse) => void;
+}
+
 function byteLength(chunk: unknown, encoding: unknown): number {
   if (chunk === undefined || chunk === null) return 0;
   if (typeof chunk === 'string') return Buffer.byteLength(chunk, encoding as BufferEncoding | undefined);
@@ -169,7 +182,13 @@ export function compress(options?: CompressOptions) {
     return zlib.createDeflate(opts);
   }
 
-  return function compress(req: Req, res: Res, next: Next): void {
+  /*
+   * The wrappers of one response, made here and installed by the middleware below: stored on `res` by
+   * the function whose variables they close over (res among them), they kept each response alive
+   * through the next scavenge in node 20's V8 while the code was unoptimized (see
+   * src/router/dispatch.ts).
+   */
+  function wrappersFor(req: Req, res: Res): ResponseWrappers {
     const write = res.write;
     const end = res.end;
     const on = res.on;
@@ -192,11 +211,16 @@ export function compress(options?: CompressOptions) {
       }
     };
 
-    res.flush = function flush(): void {
+    const flush = function flush(): void {
       if (stream) stream.flush();
     };
 
-    res.write = function compressWrite(this: Res, chunk: Chunk, encoding?: unknown, callback?: unknown) {
+    const compressWrite = function compressWrite(
+      this: Res,
+      chunk: Chunk,
+      encoding?: unknown,
+      callback?: unknown,
+    ) {
       if (ended) return false;
       if (!this.headersSent) this.writeHead(this.statusCode);
       if (!stream) return (write as (...args: unknown[]) => boolean).apply(this, arguments as unknown as []);
@@ -207,7 +231,12 @@ export function compress(options?: CompressOptions) {
       return stream.write(toBuffer(chunk, encoding), callback as Callback | undefined);
     } as Res['write'];
 
-    res.end = function compressEnd(this: Res, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+    const compressEnd = function compressEnd(
+      this: Res,
+      chunk?: unknown,
+      encoding?: unknown,
+      callback?: unknown,
+    ) {
       if (ended) return this;
       if (typeof chunk === 'function') {
         callback = chunk;
@@ -236,7 +265,7 @@ export function compress(options?: CompressOptions) {
     const drainTarget = (): 'stream' | 'pending' | 'response' =>
       stream ? 'stream' : drainListeners ? 'pending' : 'response';
 
-    res.on = function compressOn(this: Res, type: string | symbol, listener: Listener) {
+    const compressOn = function compressOn(this: Res, type: string | symbol, listener: Listener) {
       if (type !== 'drain') return on.call(this, type, listener);
       const target = drainTarget();
       if (target === 'stream') stream!.on('drain', listener);
@@ -245,7 +274,7 @@ export function compress(options?: CompressOptions) {
       return this;
     } as Res['on'];
 
-    res.once = function compressOnce(this: Res, type: string | symbol, listener: Listener) {
+    const compressOnce = function compressOnce(this: Res, type: string | symbol, listener: Listener) {
       if (type !== 'drain') return once.call(this, type, listener);
       const target = drainTarget();
       if (target === 'stream') stream!.once('drain', listener);
@@ -254,11 +283,7 @@ export function compress(options?: CompressOptions) {
       return this;
     } as Res['once'];
 
-    res.removeListener = res.off = function compressOff(
-      this: Res,
-      type: string | symbol,
-      listener: Listener,
-    ) {
+    const compressOff = function compressOff(this: Res, type: string | symbol, listener: Listener) {
       if (type === 'drain') {
         if (stream) stream.removeListener('drain', listener);
         if (drainListeners) drainListeners = drainListeners.filter((entry) => entry.listener !== listener);
@@ -267,12 +292,12 @@ export function compress(options?: CompressOptions) {
     } as Res['removeListener'];
 
     // Frees the encoder's native memory even when the client leaves mid-response.
-    on.call(res, 'close', () => {
+    const onClose = (): void => {
       closed = true;
       if (stream) stream.destroy();
-    });
+    };
 
-    onHeaders(res, function decide(this: ServerResponse) {
+    const decide = function decide(this: ServerResponse) {
       if (!filter(req, this) || forbidsTransform(this.getHeader('Cache-Control'))) {
         release();
         return;
@@ -321,8 +346,31 @@ export function compress(options?: CompressOptions) {
       on.call(res, 'drain', () => {
         encoder.resume();
       });
-    });
+    };
 
+    return {
+      on,
+      flush,
+      write: compressWrite,
+      end: compressEnd,
+      addListener: compressOn,
+      once: compressOnce,
+      removeListener: compressOff,
+      onClose,
+      decide,
+    };
+  }
+
+  return function compress(req: Req, res: Res, next: Next): void {
+    const wrappers = wrappersFor(req, res);
+    res.flush = wrappers.flush;
+    res.write = wrappers.write;
+    res.end = wrappers.end;
+    res.on = wrappers.addListener;
+    res.once = wrappers.once;
+    res.removeListener = res.off = wrappers.removeListener;
+    wrappers.on.call(res, 'close', wrappers.onClose);
+    onHeaders(res, wrappers.decide);
     next();
   };
 }

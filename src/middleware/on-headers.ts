@@ -76,9 +76,17 @@ export function callWriteHead(
  * onHeaders(res, function () { this.setHeader('X-Time', String(Date.now() - start)); });
  */
 export function onHeaders(res: ServerResponse, listener: (this: ServerResponse) => void): void {
-  const previous: WriteHead = res.writeHead;
+  res.writeHead = writeHeadWith(res.writeHead, listener);
+}
+
+/*
+ * The wrapper, made apart from onHeaders: a closure stored on `res` by the function whose variables it
+ * closes over kept each response alive through the next scavenge in node 20's V8 while the code was
+ * unoptimized (see src/router/dispatch.ts).
+ */
+function writeHeadWith(previous: WriteHead, listener: (this: ServerResponse) => void): WriteHead {
   let fired = false;
-  res.writeHead = function writeHead(this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+  return function writeHead(this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     if (fired) return (previous as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
     fired = true;
     const message = absorbWriteHeadArguments(this, statusCode, rest);

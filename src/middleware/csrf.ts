@@ -176,6 +176,12 @@ function storeSecret(
   );
 }
 
+/** The secret and token of one request, shared by the middleware and its req.csrfToken. */
+interface TokenState {
+  secret: unknown;
+  token: string | undefined;
+}
+
 /**
  * @example
  * app.use(webapp.cookieSession({ keys: [key] }));
@@ -202,31 +208,39 @@ export function csrf(options?: CsrfOptions) {
 
   const newSecret = (): string => randomBytes(secretLength).toString('base64url');
 
+  /*
+   * req.csrfToken for one request, made apart from the middleware: a closure stored on `req` by the
+   * function whose variables it closes over kept each request alive through the next scavenge in node
+   * 20's V8 while the code was unoptimized (see src/router/dispatch.ts).
+   */
+  function csrfTokenFor(req: Req, res: Res, state: TokenState): () => string {
+    return function csrfToken(): string {
+      // The session may have been regenerated since: read it again (a cookie cannot change mid-request).
+      let current = cookie ? state.secret : readSecret(req, sessionKey, cookie);
+      if (state.token !== undefined && current === state.secret) return state.token;
+      if (typeof current !== 'string' || current === '') {
+        current = newSecret();
+        storeSecret(req, res, sessionKey, current as string, cookie);
+      }
+      state.secret = current;
+      state.token = createToken(current as string, saltLength);
+      return state.token;
+    };
+  }
+
   return function csrf(req: Req, res: Res, next: Next): void {
     if (!secretBag(req, sessionKey, cookie) || (cookie?.signed && !req.secret)) {
       next(new Error('misconfigured csrf'));
       return;
     }
-    let secret = readSecret(req, sessionKey, cookie);
-    let token: string | undefined;
+    const state: TokenState = { secret: readSecret(req, sessionKey, cookie), token: undefined };
+    req.csrfToken = csrfTokenFor(req, res, state);
 
-    req.csrfToken = function csrfToken(): string {
-      // The session may have been regenerated since: read it again (a cookie cannot change mid-request).
-      let current = cookie ? secret : readSecret(req, sessionKey, cookie);
-      if (token !== undefined && current === secret) return token;
-      if (typeof current !== 'string' || current === '') {
-        current = newSecret();
-        storeSecret(req, res, sessionKey, current as string, cookie);
-      }
-      secret = current;
-      token = createToken(current as string, saltLength);
-      return token;
-    };
-
-    if (typeof secret !== 'string' || secret === '') {
-      secret = newSecret();
-      storeSecret(req, res, sessionKey, secret as string, cookie);
+    if (typeof state.secret !== 'string' || state.secret === '') {
+      state.secret = newSecret();
+      storeSecret(req, res, sessionKey, state.secret as string, cookie);
     }
+    const secret = state.secret;
 
     if (!ignored.has(req.method) && !verifyToken(secret, value(req))) {
       next(createHttpError(403, 'invalid csrf token', { code: 'EBADCSRFTOKEN' }));

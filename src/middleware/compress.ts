@@ -118,13 +118,13 @@ interface PendingListener {
   once: boolean;
 }
 
-/** What the middleware installs on one response, and the original `res.on` it needs. */
+/** What the middleware installs on one response, and the response's own `on` it registers with. */
 interface ResponseWrappers {
-  on: Res['on'];
+  originalOn: Res['on'];
   flush: () => void;
   write: Res['write'];
   end: Res['end'];
-  addListener: Res['on'];
+  on: Res['on'];
   once: Res['once'];
   removeListener: Res['removeListener'];
   onClose: () => void;
@@ -349,11 +349,11 @@ export function compress(options?: CompressOptions) {
     };
 
     return {
-      on,
+      originalOn: on,
       flush,
       write: compressWrite,
       end: compressEnd,
-      addListener: compressOn,
+      on: compressOn,
       once: compressOnce,
       removeListener: compressOff,
       onClose,
@@ -366,10 +366,10 @@ export function compress(options?: CompressOptions) {
     res.flush = wrappers.flush;
     res.write = wrappers.write;
     res.end = wrappers.end;
-    res.on = wrappers.addListener;
+    res.on = wrappers.on;
     res.once = wrappers.once;
     res.removeListener = res.off = wrappers.removeListener;
-    wrappers.on.call(res, 'close', wrappers.onClose);
+    wrappers.originalOn.call(res, 'close', wrappers.onClose);
     onHeaders(res, wrappers.decide);
     next();
   };

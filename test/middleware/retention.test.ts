@@ -3,7 +3,7 @@
  * unoptimized (see test/support/retention.ts). Both store per-request closures on `req` or `res`:
  * compress its wrappers of res.write/res.end/res.on and, through onHeaders, of res.writeHead; csrf its
  * req.csrfToken. Made by the storing function itself, they left ~1.9 MB in the young generation for
- * 4,000 compressed responses. Made by a separate function, they leave a few KB.
+ * 4,000 responses through compress. Made by a separate function, they leave a few KB.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -5,7 +5,6 @@
  * @module
  */
 import crypto from 'node:crypto';
-import { MAX_JS_SHA1_LENGTH, sha1TagEndAscii } from './sha1';
 
 export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined;
 
@@ -13,7 +12,8 @@ export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => strin
 const EMPTY_TAG = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
 const WEAK_EMPTY_TAG = `W/${EMPTY_TAG}`;
 
-// One-shot hashing (node >= 20.12) skips the Hash object; older 20.x falls back to createHash.
+// One-shot hashing (node >= 20.12) skips the Hash object and is 2-2.6x faster than createHash; the
+// 20.0-20.11 releases that lack it fall back to createHash.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffer, enc: 'base64') => string })
   .hash;
 
@@ -21,17 +21,6 @@ function sha1Base64(data: string | Buffer): string {
   return oneShotHash
     ? oneShotHash('sha1', data, 'base64')
     : crypto.createHash('sha1').update(data).digest('base64');
-}
-
-/*
- * The start of every tag the JavaScript SHA-1 can finish, by body length: `W/"<hex>-` and `"<hex>-`.
- * With these, a short ASCII body's tag is one concatenation of two strings.
- */
-const WEAK_STARTS: string[] = [];
-const STRONG_STARTS: string[] = [];
-for (let length = 0; length <= MAX_JS_SHA1_LENGTH; length++) {
-  STRONG_STARTS.push(`"${length.toString(16)}-`);
-  WEAK_STARTS.push(`W/"${length.toString(16)}-`);
 }
 
 /**
@@ -58,11 +47,6 @@ export function entityTag(
         ? Buffer.byteLength(data, 'utf8')
         : data.length;
   if (length === 0) return weak ? WEAK_EMPTY_TAG : EMPTY_TAG;
-  if (typeof data === 'string' && length <= MAX_JS_SHA1_LENGTH) {
-    // Short ASCII strings (most JSON responses) are hashed in JavaScript: see ./sha1.
-    const end = sha1TagEndAscii(data);
-    if (end !== undefined) return (weak ? WEAK_STARTS : STRONG_STARTS)[length] + end;
-  }
   // One template per form: the weak tag is built in one go, not as a prefix to a second string.
   const hex = length.toString(16);
   const hash = sha1Base64(data).slice(0, 27);

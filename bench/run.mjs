@@ -19,6 +19,7 @@ import {
   renderTable,
   runScript,
   SCENARIOS,
+  SERVER_NODE,
   startServer,
   stopServer,
 } from './common.mjs';
@@ -39,6 +40,7 @@ function usage() {
     '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10  BENCH_ROUNDS=5 (paired rounds; medians reported)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
     '  BENCH_PIN=1 (pin server and load generator to separate CPUs with taskset; 0 = off)',
+    '  BENCH_NODE=<path to node> (the node binary of the app servers; default: this one)',
   ].join('\n');
 }
 
@@ -124,7 +126,9 @@ async function window(server, sc, cfg) {
   const cpu = crashed ? Number.NaN : (await cpuTime(server.child)) - cpuBefore;
   const problems = [];
   if (crashed) problems.push('server died during the run');
-  if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx`);
+  const expected = sc.status ?? 200;
+  const unexpected = expected === 304 ? result.requests.total - result['3xx'] : result.non2xx;
+  if (unexpected > 0) problems.push(`${unexpected} not ${expected}`);
   if (result.errors > 0) problems.push(`${result.errors} errors`);
   if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
   const requests = result.requests.total;
@@ -306,28 +310,32 @@ function report(cfg, results) {
     );
   }
 
-  if (cfg.frameworks.includes('webapp')) {
-    out.push('webapp targets (on req/s; CPU-per-request ratios for information):');
+  if (cfg.frameworks.includes('webapp') || cfg.frameworks.includes('lean')) {
+    out.push(
+      'Targets (on req/s; CPU-per-request ratios for information): webapp vs raw node:http, webapp lean vs fastify',
+    );
     for (const scenario of cfg.scenarios) {
       const byFw = results[scenario];
       const { target } = SCENARIOS[scenario];
       const parts = [];
       const cpu = [];
-      for (const [fw, min] of [
-        ['raw', target.raw],
-        ['fastify', target.fastify],
+      const contender = cfg.frameworks.includes('lean') ? 'lean' : 'webapp';
+      for (const [fw, base, min] of [
+        ['webapp', 'raw', target.raw],
+        [contender, 'fastify', target.fastify],
       ]) {
-        const name = FRAMEWORKS[fw];
-        const ratio = pairedRatio(byFw.webapp, byFw[fw], 'rps');
+        if (min === undefined || !byFw[fw]) continue;
+        const name = `${FRAMEWORKS[fw]} vs ${FRAMEWORKS[base]}`;
+        const ratio = pairedRatio(byFw[fw], byFw[base], 'rps');
         if (!ratio) {
-          parts.push(`vs ${name}: -`);
+          parts.push(`${name}: -`);
           continue;
         }
         const range =
           ratio.low === ratio.high ? '' : `, rounds ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}`;
         const verdict = ratio.median >= min ? 'ok' : 'MISSED';
-        parts.push(`${fmtRatio(ratio.median)} ${name} (≥ ${min.toFixed(2)} ${verdict}${range})`);
-        const cpuRatio = pairedRatio(byFw.webapp, byFw[fw], 'cpuPerReq');
+        parts.push(`${name} ${fmtRatio(ratio.median)} (≥ ${min.toFixed(2)} ${verdict}${range})`);
+        const cpuRatio = pairedRatio(byFw[fw], byFw[base], 'cpuPerReq');
         if (cpuRatio) cpu.push(`${fmtRatio(cpuRatio.median)} ${name}`);
       }
       const cpuText = cpu.length > 0 ? `; CPU: ${cpu.join(', ')}` : '';
@@ -338,11 +346,16 @@ function report(cfg, results) {
   return out.join('\n');
 }
 
+function serverNodeVersion() {
+  if (SERVER_NODE === process.execPath) return process.version;
+  return execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim();
+}
+
 async function main(cfg) {
   const cpus = os.cpus();
   pinning = planPinning();
   console.log(
-    `node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ` +
+    `node ${serverNodeVersion()} (servers), ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ` +
       `load ${os
         .loadavg()
         .map((n) => n.toFixed(2))

@@ -1,7 +1,7 @@
 'use strict';
 // The apps written once against the Express 4 API, so webapp and express@4 run byte-identical code.
 
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT } = require('./shared.cjs');
+const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
 
 function listen(app) {
   return new Promise((resolve, reject) => {
@@ -51,6 +51,45 @@ function appsFor(factory, configure = () => {}) {
       const serve = requireFunction(factory, 'static');
       const app = create();
       app.use(serve(STATIC_ROOT));
+      return listen(app);
+    },
+    'static-big'() {
+      return this.static();
+    },
+    'static-304'() {
+      return this.static();
+    },
+    'mw-chain'() {
+      const app = create();
+      for (const step of chainSteps()) app.use(step);
+      app.get('/me', (req, res) => res.json({ user: req.session.user }));
+      return listen(app);
+    },
+    nested() {
+      const Router = requireFunction(factory, 'Router');
+      const app = create();
+      const org = Router({ mergeParams: true });
+      const team = Router({ mergeParams: true });
+      const member = Router({ mergeParams: true });
+      member.get('/profile', (req, res) =>
+        res.json({ org: req.params.org, team: req.params.team, member: req.params.member }),
+      );
+      team.use('/member/:member', member);
+      org.use('/team/:team', team);
+      app.use('/org/:org', org);
+      return listen(app);
+    },
+    'json-big'() {
+      const app = create();
+      app.get('/big', (_req, res) => res.json(BIG_DOCUMENT));
+      return listen(app);
+    },
+    urlencoded() {
+      const urlencoded = requireFunction(factory, 'urlencoded');
+      const app = create();
+      app.post('/form', urlencoded({ extended: false }), (req, res) =>
+        res.json({ name: req.body.name, email: req.body.email, plan: req.body.plan }),
+      );
       return listen(app);
     },
   };

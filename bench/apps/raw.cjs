@@ -4,7 +4,8 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT } = require('./shared.cjs');
+const querystring = require('node:querystring');
+const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MAX_BODY = 100 * 1024;
@@ -67,34 +68,96 @@ function middleware() {
   });
 }
 
+function readBody(req, res, parse, answer) {
+  const chunks = [];
+  let size = 0;
+  req.on('data', (chunk) => {
+    size += chunk.length;
+    if (size > MAX_BODY) {
+      sendJson(res, 413, { error: 'too large' });
+      req.destroy();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    let body;
+    try {
+      body = parse(Buffer.concat(chunks, size).toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { error: 'bad body' });
+    }
+    answer(body);
+  });
+}
+
 function echo() {
   return listen((req, res) => {
     if (req.method !== 'POST' || pathnameOf(req.url) !== '/echo')
       return sendJson(res, 404, { error: 'not found' });
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        sendJson(res, 413, { error: 'too large' });
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      let body;
-      try {
-        body = JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
-      } catch {
-        return sendJson(res, 400, { error: 'bad json' });
-      }
-      sendJson(res, 200, { name: body.name });
-    });
+    readBody(req, res, JSON.parse, (body) => sendJson(res, 200, { name: body.name }));
   });
 }
 
-// A plain file server: stat, headers, stream. No caching, no conditional/range handling.
+function urlencoded() {
+  return listen((req, res) => {
+    if (req.method !== 'POST' || pathnameOf(req.url) !== '/form')
+      return sendJson(res, 404, { error: 'not found' });
+    readBody(req, res, querystring.parse, (body) =>
+      sendJson(res, 200, { name: body.name, email: body.email, plan: body.plan }),
+    );
+  });
+}
+
+function jsonBig() {
+  return listen((req, res) => {
+    if (req.method === 'GET' && pathnameOf(req.url) === '/big') return sendJson(res, 200, BIG_DOCUMENT);
+    sendJson(res, 404, { error: 'not found' });
+  });
+}
+
+// The 20 steps called in turn, then the route.
+function mwChain() {
+  const steps = chainSteps();
+  steps.push((req, res) => {
+    if (req.method === 'GET' && pathnameOf(req.url) === '/me')
+      return sendJson(res, 200, { user: req.session.user });
+    sendJson(res, 404, { error: 'not found' });
+  });
+  return listen((req, res) => {
+    let i = 0;
+    const next = () => steps[i++](req, res, next);
+    next();
+  });
+}
+
+// /org/:org/team/:team/member/:member/profile, split by hand.
+function nested() {
+  return listen((req, res) => {
+    const parts = pathnameOf(req.url).split('/');
+    if (
+      req.method === 'GET' &&
+      parts.length === 8 &&
+      parts[1] === 'org' &&
+      parts[3] === 'team' &&
+      parts[5] === 'member' &&
+      parts[7] === 'profile'
+    ) {
+      try {
+        return sendJson(res, 200, {
+          org: decodeURIComponent(parts[2]),
+          team: decodeURIComponent(parts[4]),
+          member: decodeURIComponent(parts[6]),
+        });
+      } catch {
+        return sendJson(res, 400, { error: 'bad request' });
+      }
+    }
+    sendJson(res, 404, { error: 'not found' });
+  });
+}
+
+// A plain file server: stat, headers, conditional GET, stream. No caching, no range handling.
 function staticFiles() {
   const root = STATIC_ROOT + path.sep;
   return listen((req, res) => {
@@ -108,11 +171,23 @@ function staticFiles() {
     if (!file.startsWith(root) || rel.includes('\0')) return sendJson(res, 404, { error: 'not found' });
     fs.stat(file, (err, stat) => {
       if (err || !stat.isFile()) return sendJson(res, 404, { error: 'not found' });
+      const lastModified = stat.mtime.toUTCString();
+      const etag = 'W/"' + stat.size.toString(16) + '-' + Math.floor(stat.mtimeMs).toString(16) + '"';
+      const since = req.headers['if-modified-since'];
+      const match = req.headers['if-none-match'];
+      if (
+        match !== undefined
+          ? match === etag
+          : since !== undefined && Date.parse(since) >= Math.floor(stat.mtimeMs / 1000) * 1000
+      ) {
+        res.writeHead(304, { 'Last-Modified': lastModified, ETag: etag });
+        return res.end();
+      }
       res.writeHead(200, {
         'Content-Type': 'text/plain; charset=UTF-8',
         'Content-Length': stat.size,
-        'Last-Modified': stat.mtime.toUTCString(),
-        ETag: 'W/"' + stat.size.toString(16) + '-' + Math.floor(stat.mtimeMs).toString(16) + '"',
+        'Last-Modified': lastModified,
+        ETag: etag,
       });
       if (req.method === 'HEAD') return res.end();
       fs.createReadStream(file)
@@ -122,4 +197,16 @@ function staticFiles() {
   });
 }
 
-module.exports = { hello, routes, middleware, echo, static: staticFiles };
+module.exports = {
+  hello,
+  routes,
+  middleware,
+  echo,
+  static: staticFiles,
+  'static-big': staticFiles,
+  'static-304': staticFiles,
+  'mw-chain': mwChain,
+  nested,
+  'json-big': jsonBig,
+  urlencoded,
+};

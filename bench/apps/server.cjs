@@ -12,6 +12,8 @@ process.on('disconnect', () => process.exit(0));
 // holds even when the load generator, not the server, is the bottleneck.
 process.on('message', (msg) => {
   if (msg && msg.type === 'cpu') process.send({ type: 'cpu', usage: process.cpuUsage() });
+  // bench/memory.mjs: resident set size once the connections are open.
+  if (msg && msg.type === 'memory') process.send({ type: 'memory', rss: process.memoryUsage().rss });
 });
 
 function fail(err) {
@@ -22,11 +24,11 @@ function fail(err) {
 }
 
 async function main() {
-  if (!/^[a-z]+$/.test(framework || '')) throw new Error(`bad framework name: ${framework}`);
+  if (!/^[a-z0-9]+$/.test(framework || '')) throw new Error(`bad framework name: ${framework}`);
   const apps = require(`./${framework}.cjs`);
   const start = Object.hasOwn(apps, scenario) ? apps[scenario] : undefined;
   if (typeof start !== 'function') throw new Error(`${framework} has no "${scenario}" app`);
-  const port = await start();
+  const port = await start.call(apps);
   process.send({ type: 'ready', port });
 }
 

@@ -6,9 +6,14 @@
 const polka = require('polka');
 const sirv = require('sirv');
 const querystring = require('node:querystring');
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
-
-const MAX_BODY = 100 * 1024;
+const {
+  ROUTE_COUNT,
+  MIDDLEWARE_COUNT,
+  STATIC_ROOT,
+  BIG_DOCUMENT,
+  chainSteps,
+  readBody,
+} = require('./shared.cjs');
 
 function sendJson(res, value) {
   const body = JSON.stringify(value);
@@ -19,29 +24,10 @@ function sendJson(res, value) {
   res.end(body);
 }
 
-function readBody(req, res, parse, answer) {
-  const chunks = [];
-  let size = 0;
-  req.on('data', (chunk) => {
-    size += chunk.length;
-    if (size > MAX_BODY) {
-      res.statusCode = 413;
-      res.end();
-      req.destroy();
-      return;
-    }
-    chunks.push(chunk);
-  });
-  req.on('end', () => {
-    let body;
-    try {
-      body = parse(Buffer.concat(chunks, size).toString('utf8'));
-    } catch {
-      res.statusCode = 400;
-      res.end();
-      return;
-    }
-    answer(body);
+function readBodyOf(req, res, parse, answer) {
+  readBody(req, parse, answer, (status) => {
+    res.statusCode = status;
+    res.end();
   });
 }
 
@@ -73,7 +59,7 @@ module.exports = {
   echo() {
     const app = polka();
     app.post('/echo', (req, res) =>
-      readBody(req, res, JSON.parse, (body) => sendJson(res, { name: body.name })),
+      readBodyOf(req, res, JSON.parse, (body) => sendJson(res, { name: body.name })),
     );
     return listen(app);
   },
@@ -106,7 +92,7 @@ module.exports = {
   urlencoded() {
     const app = polka();
     app.post('/form', (req, res) =>
-      readBody(req, res, querystring.parse, (body) =>
+      readBodyOf(req, res, querystring.parse, (body) =>
         sendJson(res, { name: body.name, email: body.email, plan: body.plan }),
       ),
     );

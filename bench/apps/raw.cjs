@@ -5,10 +5,16 @@ const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
 const querystring = require('node:querystring');
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
+const {
+  ROUTE_COUNT,
+  MIDDLEWARE_COUNT,
+  STATIC_ROOT,
+  BIG_DOCUMENT,
+  chainSteps,
+  readBody,
+} = require('./shared.cjs');
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const MAX_BODY = 100 * 1024;
 
 function sendJson(res, status, value) {
   const body = JSON.stringify(value);
@@ -68,34 +74,17 @@ function middleware() {
   });
 }
 
-function readBody(req, res, parse, answer) {
-  const chunks = [];
-  let size = 0;
-  req.on('data', (chunk) => {
-    size += chunk.length;
-    if (size > MAX_BODY) {
-      sendJson(res, 413, { error: 'too large' });
-      req.destroy();
-      return;
-    }
-    chunks.push(chunk);
-  });
-  req.on('end', () => {
-    let body;
-    try {
-      body = parse(Buffer.concat(chunks, size).toString('utf8'));
-    } catch {
-      return sendJson(res, 400, { error: 'bad body' });
-    }
-    answer(body);
-  });
+function readJsonBody(req, res, parse, answer) {
+  readBody(req, parse, answer, (status) =>
+    sendJson(res, status, { error: status === 413 ? 'too large' : 'bad body' }),
+  );
 }
 
 function echo() {
   return listen((req, res) => {
     if (req.method !== 'POST' || pathnameOf(req.url) !== '/echo')
       return sendJson(res, 404, { error: 'not found' });
-    readBody(req, res, JSON.parse, (body) => sendJson(res, 200, { name: body.name }));
+    readJsonBody(req, res, JSON.parse, (body) => sendJson(res, 200, { name: body.name }));
   });
 }
 
@@ -103,7 +92,7 @@ function urlencoded() {
   return listen((req, res) => {
     if (req.method !== 'POST' || pathnameOf(req.url) !== '/form')
       return sendJson(res, 404, { error: 'not found' });
-    readBody(req, res, querystring.parse, (body) =>
+    readJsonBody(req, res, querystring.parse, (body) =>
       sendJson(res, 200, { name: body.name, email: body.email, plan: body.plan }),
     );
   });

@@ -86,6 +86,36 @@ const SECURITY_HEADERS = [
 const ALLOWED_ORIGINS = new Set(['https://app.example']);
 const SESSIONS = new Map([['s3cr3t-session-id', { user: 'ada' }]]);
 
+const MAX_BODY = 100 * 1024;
+
+/**
+ * Reads a body by hand, as raw node:http and polka apps must: `parse(text)` makes the value for `answer`,
+ * `refuse(status)` answers 413 (over 100 KB) or 400 (parse failure).
+ */
+function readBody(req, parse, answer, refuse) {
+  const chunks = [];
+  let size = 0;
+  req.on('data', (chunk) => {
+    size += chunk.length;
+    if (size > MAX_BODY) {
+      refuse(413);
+      req.destroy();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    let body;
+    try {
+      body = parse(Buffer.concat(chunks, size).toString('utf8'));
+    } catch {
+      refuse(400);
+      return;
+    }
+    answer(body);
+  });
+}
+
 function parseCookies(header) {
   const out = {};
   if (!header) return out;
@@ -169,4 +199,5 @@ module.exports = {
   MW_CHAIN_HEADERS,
   MW_CHAIN_ANSWER,
   chainSteps,
+  readBody,
 };

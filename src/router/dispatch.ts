@@ -10,8 +10,9 @@
 import { finishRequest } from '../final-handler';
 import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
+import { EVERY_LAYER, RouteIndex } from './index/route-index';
+import type { WatchedStack } from './index/watched-stack';
 import { type Layer, matchesEveryPath } from './layer';
-import { type Candidates, LayerIndex, nextCandidate, type WatchedStack } from './layer-index';
 import type { Route } from './route';
 
 /** What a router exposes to the dispatch loop. */
@@ -23,12 +24,12 @@ export interface DispatchRouter {
 }
 
 export interface IndexHolder {
-  index: LayerIndex | undefined;
+  index: RouteIndex | undefined;
   /** The router's own stack; the index applies while `router.stack` is still its proxy. */
   readonly watched: WatchedStack;
 }
 
-export class Dispatch implements Candidates {
+export class Dispatch {
   private readonly router: DispatchRouter;
   private readonly holder: IndexHolder | undefined;
   private readonly req: Req;
@@ -48,15 +49,13 @@ export class Dispatch implements Candidates {
   private sync = 0;
   private paramCalled: Record<string, unknown> | undefined = undefined;
   private options: string[] | undefined = undefined;
-  private index: LayerIndex | undefined;
+  private index: RouteIndex | undefined;
   private candidatePath: string | undefined = undefined;
   private urlSeen: string | undefined = undefined;
   private pathSeen: string | null | undefined = undefined;
-  // The candidate cursor of the index (see Candidates).
-  bucket: readonly number[] = EMPTY;
-  wild: readonly number[] = EMPTY;
-  b = 0;
-  w = 0;
+  /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
+  private candidates: readonly number[] = EVERY_LAYER;
+  private cursor = 0;
   /** The `next` handed to every layer. */
   readonly next: Next;
 
@@ -79,12 +78,12 @@ export class Dispatch implements Candidates {
     this.savedBaseUrl = req.baseUrl;
     this.savedNext = req.next;
     this.isOptions = req.method === 'OPTIONS';
-    let index: LayerIndex | undefined;
+    let index: RouteIndex | undefined;
     if (holder !== undefined && stack === holder.watched.proxy) {
       // Read the array behind the proxy: the walk itself pays nothing for the change tracking.
       stack = holder.watched.array;
       index = holder.index;
-      if (index === undefined || !index.fresh()) index = holder.index = new LayerIndex(holder.watched);
+      if (index === undefined || !index.fresh()) index = holder.index = new RouteIndex(holder.watched);
     }
     this.stack = stack;
     this.index = index;
@@ -180,15 +179,23 @@ export class Dispatch implements Candidates {
           continue;
         }
         if (this.candidatePath !== path) {
-          index.lookup(path, this);
+          this.candidates = index.lookup(path);
+          this.cursor = 0;
           this.candidatePath = path;
         }
-        const position = nextCandidate(this, this.idx, stack.length);
-        if (position === -1) {
-          this.idx = stack.length;
-          break;
+        const candidates = this.candidates;
+        if (candidates !== EVERY_LAYER) {
+          // Skip to the first candidate at or after idx: every layer in between cannot match.
+          let c = this.cursor;
+          const idx = this.idx;
+          while (c < candidates.length && candidates[c] < idx) c++;
+          this.cursor = c;
+          if (c === candidates.length) {
+            this.idx = stack.length;
+            break;
+          }
+          this.idx = candidates[c];
         }
-        this.idx = position;
       }
       layer = stack[this.idx++];
       match = matchLayer(layer, path);
@@ -236,7 +243,7 @@ export class Dispatch implements Candidates {
 
   private reindex(): void {
     const holder = this.holder as IndexHolder;
-    const index = new LayerIndex(holder.watched);
+    const index = new RouteIndex(holder.watched);
     this.index = index;
     holder.index = index;
     this.candidatePath = undefined;
@@ -286,8 +293,6 @@ export class Dispatch implements Candidates {
     this.done(err);
   }
 }
-
-const EMPTY: readonly number[] = [];
 
 /*
  * The `next` of a dispatch, made here rather than as an arrow function in the constructor. In node 20's

@@ -5,10 +5,11 @@
  * @module
  */
 import type { Next, Req, Res } from '../types/internal';
+import { type PathPlan, planPath } from './index/path-plan';
 import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
 
-const kIndexKey = Symbol('webapp.layer.indexKey');
+const kPlans = Symbol('webapp.layer.plans');
 const kExec = Symbol('webapp.layer.exec');
 const kLiteral = Symbol('webapp.layer.literal');
 const kCompiled = Symbol('webapp.layer.compiledRegExp');
@@ -18,7 +19,7 @@ const kArityOf = Symbol('webapp.layer.arityOf');
 const kArity = Symbol('webapp.layer.arity');
 
 /**
- * Counts replacements of any layer's `regexp`, so a router's index (which skips layers by the path
+ * Counts replacements of any layer's `regexp`, so a router's index (which places layers by the path
  * they were compiled from) knows in O(1) that it must be rebuilt.
  */
 export const regexpClock = { epoch: 0 };
@@ -77,8 +78,8 @@ export class Layer {
   /** `handle.length`, remembered for the function it was read from (`handle` may be replaced). */
   [kArityOf]: AnyHandler | undefined = undefined;
   [kArity] = 0;
-  /** First literal path segment (ASCII-lowercased) for the router's index; null when any path may match. */
-  [kIndexKey]: string | null;
+  /** Where the router's index places the layer (see index/path-plan.ts); null: a candidate for any path. */
+  [kPlans]: PathPlan[] | null;
 
   constructor(path: PathArgument, options: PathOptions | undefined, fn: AnyHandler) {
     const opts = options ?? {};
@@ -104,7 +105,7 @@ export class Layer {
       this[kLiteral] || regexp.fast_slash || regexp.fast_star
         ? undefined
         : createExec(regexp, shape, compiled.userRegExp);
-    this[kIndexKey] = indexKeyOf(path);
+    this[kPlans] = planPath(path, opts.end !== false);
   }
 
   /** Runs an error-handling middleware (four parameters); other handlers are skipped. */
@@ -174,12 +175,13 @@ export class Layer {
 }
 
 /**
- * The layer's index key, or null (a candidate for every path) when its `regexp` is no longer the one
- * compiled from its path: code that replaces `layer.regexp` gets exactly what it asked for.
+ * Where the router's index places the layer, or null (a candidate for every path) when its `regexp`
+ * or `match` is no longer the one compiled from its path: code that replaces them gets exactly what it
+ * asked for. Objects that are not webapp layers are candidates for every path too.
  */
-export function layerIndexKey(layer: Layer): string | null {
-  if (layer.regexp !== layer[kCompiled]) return null;
-  return layer[kIndexKey] ?? null;
+export function layerPlans(layer: Layer): PathPlan[] | null {
+  if (layer.regexp !== layer[kCompiled] || layer.match !== compiledMatch) return null;
+  return layer[kPlans] ?? null;
 }
 
 /**
@@ -287,23 +289,4 @@ function matchLiteral(m: LiteralMatch, path: string): string | undefined {
   // `\/?(?=\/|$)`: the slash is part of the match only when followed by another slash or the end.
   if (rest === 1 || path.charCodeAt(len + 1) === 47) return path.slice(0, len + 1);
   return path.slice(0, len);
-}
-
-const KEY_SEGMENT = /^[A-Za-z0-9_~\-!&'@,;=%.]*$/;
-
-/** The first path segment when it is a literal every match must start with, else null. */
-function indexKeyOf(path: PathArgument): string | null {
-  if (typeof path !== 'string' || path[0] !== '/') return null;
-  // A '|' anywhere becomes a top-level alternation in Express's regexp (`/foo/x|y` matches `/bay`),
-  // so the first segment promises nothing.
-  if (path.includes('|')) return null;
-  let j = path.indexOf('/', 1);
-  if (j === -1) j = path.length;
-  const segment = path.slice(1, j);
-  // An empty first segment ('/', '//x') promises nothing: `use('/')` matches every path.
-  if (segment.length === 0 || !KEY_SEGMENT.test(segment)) return null;
-  // A quantifier right after the slash would make that slash optional.
-  const after = path[j + 1];
-  if (after === '?' || after === '*' || after === '+' || after === '{') return null;
-  return asciiLower(segment);
 }

@@ -48,6 +48,14 @@ export const SCENARIOS = {
     target: { raw: 0.9, fastify: 1 },
   },
   middleware: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.8, fastify: 1 } },
+  // `paths`: the load cycles through them (every resource of the table); `path` is the probe.
+  api: {
+    method: 'GET',
+    path: shared.API_PATH,
+    paths: shared.API_PATHS,
+    expect: shared.API_ANSWER,
+    target: { fastify: 0.9 },
+  },
   echo: {
     method: 'POST',
     path: '/echo',

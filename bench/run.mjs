@@ -110,6 +110,7 @@ function load(port, sc, cfg, seconds) {
     method: sc.method,
     headers: sc.headers,
     body: sc.body,
+    requests: sc.paths?.map((p) => ({ path: p })),
     connections: cfg.connections,
     pipelining: cfg.pipelining,
     duration: seconds,

@@ -1,7 +1,14 @@
 'use strict';
 // The apps written once against the Express 4 API, so webapp and express@4 run byte-identical code.
 
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
+const {
+  ROUTE_COUNT,
+  MIDDLEWARE_COUNT,
+  STATIC_ROOT,
+  BIG_DOCUMENT,
+  chainSteps,
+  eachApiRoute,
+} = require('./shared.cjs');
 
 function listen(app) {
   return new Promise((resolve, reject) => {
@@ -33,6 +40,13 @@ function appsFor(factory, configure = () => {}) {
       for (let i = 0; i < ROUTE_COUNT; i++) {
         app.get('/r' + i + '/:id/items/:item', (req, res) => res.json(req.params));
       }
+      return listen(app);
+    },
+    api() {
+      const app = create();
+      eachApiRoute((method, path, r) => {
+        app[method.toLowerCase()](path, (req, res) => res.json({ r, ...req.params }));
+      });
       return listen(app);
     },
     middleware() {

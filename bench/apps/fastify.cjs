@@ -2,7 +2,14 @@
 // fastify v5 with its defaults (no response schemas, logger off) running the same apps.
 
 const Fastify = require('fastify');
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
+const {
+  ROUTE_COUNT,
+  MIDDLEWARE_COUNT,
+  STATIC_ROOT,
+  BIG_DOCUMENT,
+  chainSteps,
+  eachApiRoute,
+} = require('./shared.cjs');
 
 async function listen(app) {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -20,6 +27,13 @@ module.exports = {
     for (let i = 0; i < ROUTE_COUNT; i++) {
       app.get('/r' + i + '/:id/items/:item', async (request) => request.params);
     }
+    return listen(app);
+  },
+  api() {
+    const app = Fastify();
+    eachApiRoute((method, url, r) => {
+      app.route({ method, url, handler: async (request) => ({ r, ...request.params }) });
+    });
     return listen(app);
   },
   // Fastify has no app-level middleware without @fastify/middie; onRequest hooks are its equivalent.

@@ -5,7 +5,14 @@ const path = require('node:path');
 const { Hono } = require('hono');
 const { serve } = require('@hono/node-server');
 const { serveStatic } = require('@hono/node-server/serve-static');
-const { ROUTE_COUNT, MIDDLEWARE_COUNT, STATIC_ROOT, BIG_DOCUMENT, chainSteps } = require('./shared.cjs');
+const {
+  ROUTE_COUNT,
+  MIDDLEWARE_COUNT,
+  STATIC_ROOT,
+  BIG_DOCUMENT,
+  chainSteps,
+  eachApiRoute,
+} = require('./shared.cjs');
 
 function listen(app) {
   return new Promise((resolve, reject) => {
@@ -34,6 +41,13 @@ module.exports = {
         c.json({ id: c.req.param('id'), item: c.req.param('item') }),
       );
     }
+    return listen(app);
+  },
+  api() {
+    const app = new Hono();
+    eachApiRoute((method, path, r) => {
+      app.on(method, path, (c) => c.json({ r, ...c.req.param() }));
+    });
     return listen(app);
   },
   middleware() {

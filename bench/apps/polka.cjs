@@ -12,6 +12,7 @@ const {
   STATIC_ROOT,
   BIG_DOCUMENT,
   chainSteps,
+  eachApiRoute,
   readBody,
 } = require('./shared.cjs');
 
@@ -48,6 +49,13 @@ module.exports = {
     const app = polka();
     for (let i = 0; i < ROUTE_COUNT; i++)
       app.get('/r' + i + '/:id/items/:item', (req, res) => sendJson(res, req.params));
+    return listen(app);
+  },
+  api() {
+    const app = polka();
+    eachApiRoute((method, path, r) => {
+      app[method.toLowerCase()](path, (req, res) => sendJson(res, { r, ...req.params }));
+    });
     return listen(app);
   },
   middleware() {

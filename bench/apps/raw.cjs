@@ -11,6 +11,8 @@ const {
   STATIC_ROOT,
   BIG_DOCUMENT,
   chainSteps,
+  API_RESOURCES,
+  apiPrefix,
   readBody,
 } = require('./shared.cjs');
 
@@ -54,6 +56,37 @@ function routes() {
       } catch {
         return sendJson(res, 400, { error: 'bad request' });
       }
+    }
+    sendJson(res, 404, { error: 'not found' });
+  });
+}
+
+// api: a hand-rolled router for the table — the resource from a map, then the route from the shape of the rest.
+function api() {
+  const resources = new Map();
+  for (let r = 0; r < API_RESOURCES; r++) resources.set(apiPrefix(r).slice('/api/v1/'.length), r);
+  const decode = (value) => decodeURIComponent(value);
+  return listen((req, res) => {
+    const parts = pathnameOf(req.url).split('/');
+    const r = parts[1] === 'api' && parts[2] === 'v1' ? resources.get(parts[3]) : undefined;
+    if (r === undefined) return sendJson(res, 404, { error: 'not found' });
+    const rest = parts.length - 4;
+    const method = req.method;
+    try {
+      if (rest === 0) {
+        if (method === 'GET' || method === 'POST') return sendJson(res, 200, { r });
+      } else if (rest === 1) {
+        if (parts[4] === 'search' && method === 'GET') return sendJson(res, 200, { r });
+        if (method === 'GET' || method === 'PUT' || method === 'PATCH' || method === 'DELETE') {
+          return sendJson(res, 200, { r, id: decode(parts[4]) });
+        }
+      } else if (rest === 2 && method === 'GET' && (parts[5] === 'items' || parts[5] === 'meta')) {
+        return sendJson(res, 200, { r, id: decode(parts[4]) });
+      } else if (rest === 3 && method === 'GET' && parts[5] === 'items') {
+        return sendJson(res, 200, { r, id: decode(parts[4]), item: decode(parts[6]) });
+      }
+    } catch {
+      return sendJson(res, 400, { error: 'bad request' });
     }
     sendJson(res, 404, { error: 'not found' });
   });
@@ -189,6 +222,7 @@ function staticFiles() {
 module.exports = {
   hello,
   routes,
+  api,
   middleware,
   echo,
   static: staticFiles,

@@ -46,6 +46,53 @@ const FORM_ANSWER = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.c
 const NESTED_PATH = '/org/acme/team/web/member/42/profile';
 const NESTED_ANSWER = JSON.stringify({ org: 'acme', team: 'web', member: '42' });
 
+/*
+ * api: the REST table of a typical service, 100 resources × 10 routes sharing the prefix /api/v1 — list,
+ * search, read, create, update, patch, delete, sub-list, sub-item, meta — registered in that order (search
+ * before /:id, as an Express app must). Every handler answers `{ r: <resource>, ...params }`. The load
+ * spreads GET requests over every resource and five of the route shapes.
+ */
+const API_RESOURCES = 100;
+const API_ROUTES = [
+  ['GET', ''],
+  ['GET', '/search'],
+  ['GET', '/:id'],
+  ['POST', ''],
+  ['PUT', '/:id'],
+  ['PATCH', '/:id'],
+  ['DELETE', '/:id'],
+  ['GET', '/:id/items'],
+  ['GET', '/:id/items/:item'],
+  ['GET', '/:id/meta'],
+];
+const apiPrefix = (resource) => '/api/v1/res' + resource;
+
+/** Calls `add(method, path, resource)` for every route of the api table, in registration order. */
+function eachApiRoute(add) {
+  for (let r = 0; r < API_RESOURCES; r++) {
+    for (const [method, suffix] of API_ROUTES) add(method, apiPrefix(r) + suffix, r);
+  }
+}
+
+function makeApiPaths() {
+  const paths = [];
+  for (let r = 0; r < API_RESOURCES; r++) {
+    const p = apiPrefix(r);
+    paths.push(
+      p + '/' + (r + 1) + '/items/' + (r % 7),
+      p + '/' + r * 3,
+      p + '/search',
+      p,
+      p + '/' + r + '/meta',
+    );
+  }
+  return paths;
+}
+const API_PATHS = makeApiPaths();
+// The probe: the last resource's deepest route.
+const API_PATH = apiPrefix(API_RESOURCES - 1) + '/42/items/7';
+const API_ANSWER = JSON.stringify({ r: API_RESOURCES - 1, id: '42', item: '7' });
+
 // static-big: a 256 KB file, written on first use (kept out of git).
 function ensureBigFile() {
   const file = path.join(STATIC_ROOT, STATIC_BIG_FILE);
@@ -185,6 +232,12 @@ function chainSteps() {
 
 module.exports = {
   ROUTE_COUNT,
+  API_RESOURCES,
+  API_PATHS,
+  API_PATH,
+  API_ANSWER,
+  apiPrefix,
+  eachApiRoute,
   MIDDLEWARE_COUNT,
   STATIC_ROOT,
   STATIC_FILE,

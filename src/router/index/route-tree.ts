@@ -93,13 +93,32 @@ export class RouteTree {
     const folded = asciiLower(path);
     let end = folded.length;
     while (end > 1 && folded.charCodeAt(end - 1) === 47) end--;
-    const reached = this.reached;
-    reached.length = 0;
-    walk(this.root, folded, 1, end, reached);
-    if (reached.length === 1) return reached[0];
-    const merged = mergeSorted(reached);
-    reached.length = 0;
-    return merged;
+    // One branch, walked in a loop: the common case allocates nothing but the segment strings.
+    let node = this.root;
+    let at = 1;
+    for (;;) {
+      if (at >= end) return node.terminal;
+      let stop = folded.indexOf('/', at);
+      if (stop === -1 || stop > end) stop = end;
+      const literal = node.statics?.get(folded.slice(at, stop));
+      const param = stop > at ? node.param : undefined;
+      if (literal === undefined) {
+        if (param === undefined) return node.inherited;
+        node = param;
+      } else if (param === undefined) {
+        node = literal;
+      } else {
+        // A literal and a parameter child both fit: follow both and merge what they reach.
+        const reached = this.reached;
+        reached.length = 0;
+        walk(node, folded, at, end, reached);
+        const merged = mergeSorted(reached);
+        reached.length = 0;
+        return merged;
+      }
+      if (stop === end) return node.terminal;
+      at = stop + 1;
+    }
   }
 }
 

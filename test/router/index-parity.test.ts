@@ -733,6 +733,152 @@ export const SCENARIOS: Scenario[] = [
       get('/other/readme.txt'),
     ],
   },
+  {
+    name: 'a REST table sharing /api/v1, with regex routes, middleware and a param router interleaved',
+    build: (lib) => {
+      const app = lib();
+      app.use('/api', t('api-mw'));
+      for (let r = 0; r < 30; r++) {
+        const base = `/api/v1/res${r}`;
+        app.get(base, end(`list${r}`));
+        app.get(`${base}/search`, end(`search${r}`));
+        app.get(`${base}/:id`, end(`read${r}`));
+        app.put(`${base}/:id`, end(`update${r}`));
+        app.get(`${base}/:id/items/:item`, end(`item${r}`));
+        if (r === 10) app.get(/^\/api\/v1\/res1\d\/special$/i, end('regex'));
+        if (r === 20) app.use('/api/v1', t('v1-mw'));
+        if (r === 25) {
+          const nested = lib.Router({ mergeParams: true });
+          nested.get('/:id/extra', end('nested-extra'));
+          nested.use(t('nested-mw'));
+          app.use('/api/v1/:res', nested);
+        }
+      }
+      app.get('/api/*', end('api-catch-all'));
+      app.use(onError('api-error'));
+      return app;
+    },
+    requests: [
+      get('/api/v1/res0'),
+      get('/api/v1/res0/'),
+      get('/API/V1/RES7/Search'),
+      get('/api/v1/res29/42'),
+      req('PUT', '/api/v1/res29/42'),
+      req('DELETE', '/api/v1/res29/42'),
+      req('OPTIONS', '/api/v1/res3/1'),
+      req('HEAD', '/api/v1/res3/1/items/2'),
+      get('/api/v1/res12/special'),
+      get('/api/v1/res3/special'),
+      get('/api/v1/res27/5/extra'),
+      get('/api/v1/res3/5/extra'),
+      get('/api/v1/res99/5/extra'),
+      get('/api/v1/res29/42/items/7'),
+      get('/api/v1/res29/42/items/7/more'),
+      get('/api/v1/res29//items/7'),
+      get('/api/v1/res29/%E0%A4%A/items/7'),
+      get('/api/v2/res0'),
+      get('/api'),
+      get('/apix/v1/res0'),
+    ],
+  },
+  {
+    name: '10,000 routes under one prefix',
+    build: (lib) => {
+      const app = lib();
+      for (let r = 0; r < 2000; r++) {
+        const base = `/api/v1/res${r}`;
+        app.get(base, end(`list${r}`));
+        app.get(`${base}/search`, end(`search${r}`));
+        app.get(`${base}/:id`, end(`read${r}`));
+        app.get(`${base}/:id/items`, end(`items${r}`));
+        app.get(`${base}/:id/items/:item`, end(`item${r}`));
+      }
+      return app;
+    },
+    requests: [
+      get('/api/v1/res0'),
+      get('/api/v1/res1999'),
+      get('/api/v1/res1999/search'),
+      get('/api/v1/res1999/7'),
+      get('/api/v1/res1999/7/items'),
+      get('/api/v1/res1999/7/items/8'),
+      get('/api/v1/res2000/7'),
+      req('POST', '/api/v1/res1999/7'),
+    ],
+  },
+  {
+    name: 'routers under params that share prefixes, case-insensitive and strict',
+    build: (lib) => {
+      const app = lib();
+      app.enable('strict routing');
+      const users = lib.Router({ mergeParams: true, strict: true });
+      users.get('/', end('users-root'));
+      users.get('/posts/', end('posts-slash'));
+      users.get('/posts', end('posts'));
+      users.get('/posts/:post', end('post'));
+      const sensitive = lib.Router({ caseSensitive: true, mergeParams: true });
+      sensitive.get('/Posts/:post', end('Post-sensitive'));
+      sensitive.get('/posts/:post', end('post-sensitive'));
+      app.use('/org/:org/users/:user', users);
+      app.use('/org/:org/Users/:user', sensitive);
+      app.use('/org/:org', t('org-mw'));
+      app.get('/org/:org/users/', end('org-users-slash'));
+      app.get('/org/:org/users', end('org-users'));
+      return app;
+    },
+    requests: [
+      get('/org/acme/users/ada'),
+      get('/org/acme/users/ada/'),
+      get('/org/acme/users/ada/posts'),
+      get('/org/acme/users/ada/posts/'),
+      get('/org/acme/users/ada/posts/1'),
+      get('/ORG/acme/USERS/ada/POSTS/1'),
+      get('/org/acme/Users/ada/Posts/1'),
+      get('/org/acme/Users/ada/posts/1'),
+      get('/org/acme/users'),
+      get('/org/acme/users/'),
+      get('/org/acme'),
+    ],
+  },
+  {
+    name: 'patterns the tree places only in part, beside plain ones',
+    build: (lib) => {
+      const app = lib();
+      app.get('/p/:id(\\d+)', end('digits'));
+      app.get('/p/:a-:b', end('dash'));
+      app.get('/p/:file.:ext', end('file'));
+      app.get('/p/:id', end('plain'));
+      app.get('/q/ab/?c', end('optional-slash'));
+      app.get('/q/a/.:e', end('format'));
+      app.get('/q//x', end('double-slash'));
+      app.get('/q/:x?', end('optional-last'));
+      app.get('/q/*', end('star'));
+      app.use('/q/:x/deep', t('deep-mw'));
+      app.get(['/r/a', '/r/:b/c'], end('array'));
+      app.get('/s/x|y', end('alternation'));
+      app.use(end('fallback'));
+      return app;
+    },
+    requests: [
+      get('/p/123'),
+      get('/p/x-y'),
+      get('/p/report.pdf'),
+      get('/p/plain'),
+      get('/q/abc'),
+      get('/q/ab/c'),
+      get('/q/a./x'),
+      get('/q//x'),
+      get('/q'),
+      get('/q/'),
+      get('/q/z'),
+      get('/q/z/deep/er'),
+      get('/r/a'),
+      get('/r/z/c'),
+      get('/s/x'),
+      get('/y'),
+      get('/s/y'),
+    ],
+  },
 ];
 
 async function run(lib: any, scenario: Scenario) {
@@ -814,6 +960,14 @@ const RANDOM_PATHS = [
   /\/c/,
   ['/a', '/c'],
   ['/b/:z', /^\/d/],
+  // Shared prefixes, as in a REST table.
+  '/api/v1',
+  '/api/v1/users',
+  '/api/v1/users/:id',
+  '/api/v1/users/search',
+  '/api/v1/:res/:id',
+  '/api/:ver/users/:id/items',
+  '/api/v1/users/:id(\\d+)',
 ];
 const RANDOM_URLS = [
   '/',
@@ -844,6 +998,15 @@ const RANDOM_URLS = [
   '/zzz',
   '/a?b=1',
   'http://h/a/b',
+  '/api/v1',
+  '/api/v1/users',
+  '/API/v1/Users/',
+  '/api/v1/users/42',
+  '/api/v1/users/search',
+  '/api/v1/users/x/items',
+  '/api/v2/users/42/items',
+  '/api/v1/posts/7',
+  '/api/v1//42',
 ];
 const RANDOM_METHODS = ['GET', 'GET', 'GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE'];
 

@@ -856,6 +856,14 @@ export const SCENARIOS: Scenario[] = [
       app.use('/q/:x/deep', t('deep-mw'));
       app.get(['/r/a', '/r/:b/c'], end('array'));
       app.get('/s/x|y', end('alternation'));
+      // Optional parameters followed by more text (issue 19, item 4).
+      app.get('/c/a/:b?c', end('optional-then-text'));
+      app.get('/c/file/:name?.json', end('optional-then-ext'));
+      app.get('/c/s/:b?*', end('optional-then-star'));
+      app.get('/c/:from?-:to', end('optional-dash'));
+      app.get('/c/x/:a?:b', end('optional-then-param'));
+      app.get('/c/v1/:a?/:b?*', end('optional-chain'));
+      app.use(onError('error'));
       app.use(end('fallback'));
       return app;
     },
@@ -877,6 +885,20 @@ export const SCENARIOS: Scenario[] = [
       get('/s/x'),
       get('/y'),
       get('/s/y'),
+      get('/c/ac'),
+      get('/c/a/xc'),
+      get('/c/file.json'),
+      get('/c/file/report.json'),
+      get('/c/sx'),
+      get('/c/s/abc'),
+      get('/c/a-b'),
+      get('/c/a-b-c'),
+      get('/c/x/y'),
+      get('/c/xy'),
+      get('/c/v1x'),
+      get('/c/v1/a/b'),
+      get('/c/a/%E0%A4%Ac'),
+      get('/c/file/%zz.json'),
     ],
   },
 ];

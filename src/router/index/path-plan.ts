@@ -68,8 +68,7 @@ function planString(path: string, end: boolean): PathPlan | null {
   const segments: PlanSegment[] = [];
   for (let k = 0; k < count; k++) {
     const segment = raw[k];
-    const next = k + 1 < raw.length ? raw[k + 1] : undefined;
-    if (next !== undefined && !keepsSlashBefore(next)) break;
+    if (k + 1 < raw.length && !keepsSlashBefore(raw, k + 1, count)) break;
     // An empty segment (`/a//b`) would be walked by a path's trailing slash, which lookups drop.
     if (segment.length === 0) break;
     if (LITERAL_SEGMENT.test(segment)) {
@@ -91,13 +90,21 @@ function planString(path: string, end: boolean): PathPlan | null {
 }
 
 /**
- * Whether the '/' in front of `segment` stays a literal slash in the compiled source, so the
- * segment before it ends there. Not so before a quantifier (`/a/?b` matches `/ab`), nor before
- * `.:ext`, whose token moves the slash behind the dot (`/a/.:e` compiles to `a(?:\.\/…)`).
+ * Whether the segment before `raw[at]` surely ends at the '/' in front of it (or at the end of the
+ * path). Not so before a quantifier (`/a/?b` matches `/ab`); nor before `.:ext`, whose token moves the
+ * slash behind the dot (`/a/.:e` compiles to `a(?:\.\/…)`); nor before an optional parameter with more
+ * text in its segment, whose slash is optional along with it (`/a/:b?c` matches `/ac`). A whole-segment
+ * `:b?` passes the question on to what follows it (`/v1/:a?/:b?*` matches `/v1x`).
+ * @param count the segments before the trailing slashes
  */
-function keepsSlashBefore(segment: string): boolean {
+function keepsSlashBefore(raw: readonly string[], at: number, count: number): boolean {
+  const segment = raw[at];
   if (segment.length === 0) return true;
   const c = segment.charCodeAt(0);
+  if (c === 58 && segment.includes('?')) {
+    if (!OPTIONAL_PARAM_SEGMENT.test(segment)) return false;
+    return at + 1 >= count || keepsSlashBefore(raw, at + 1, count);
+  }
   if (c === 63 || c === 43 || c === 123 || c === 92 || c === 41 || c === 91 || c === 36 || c === 94) {
     // ? + { \ ) [ $ ^
     return false;

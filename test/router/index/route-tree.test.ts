@@ -77,6 +77,13 @@ test('plans: literal and parameter segments are placed, the rest ends the plan',
   // A quantifier after a slash makes that slash optional: `/ab/?c` matches `/abc`.
   assert.deepEqual(planPath('/ab/?c', true), [{ segments: [], kind: 'prefix', optionalLast: false }]);
   assert.deepEqual(planPath('/ab/+c', true), [{ segments: [], kind: 'prefix', optionalLast: false }]);
+  // An optional parameter with more text in its segment makes its slash optional: `/a/:b?c` ~ `/ac`.
+  for (const path of ['/a/:b?c', '/file/:name?.json', '/s/:b?*', '/v1/:a?/:b?*']) {
+    assert.deepEqual(planPath(path, true), [{ segments: [], kind: 'prefix', optionalLast: false }], path);
+  }
+  assert.deepEqual(planPath('/api/:id?/more', true), [
+    { segments: ['api'], kind: 'prefix', optionalLast: false },
+  ]);
   // `/.:ext` moves its slash behind the dot: `/a/.:e` matches `/a./x`.
   assert.deepEqual(planPath('/a/.:e', true), [{ segments: [], kind: 'prefix', optionalLast: false }]);
   assert.deepEqual(planPath('/a/.well-known', true), [
@@ -205,6 +212,13 @@ const PATTERN_PARTS = [
   '.:e',
   'caf%C3%A9',
   '%41',
+  // An optional parameter followed by more text makes the slash before it optional (`/a/:b?c` ~ `/ac`).
+  ':b?c',
+  ':name?.json',
+  ':b?*',
+  ':from?-:to',
+  ':a?:b',
+  ':x(\\d+)?',
 ];
 const PATH_PARTS = [
   'api',
@@ -234,6 +248,13 @@ const PATH_PARTS = [
   'a.',
   'x-y-z',
   '.json',
+  'apic',
+  'api.json',
+  'v1x',
+  'a-b',
+  '-b',
+  'xy',
+  'users7',
 ];
 
 function randomPattern(rand: () => number): PathArgument {

@@ -10,7 +10,7 @@
  * - a RegExp the user passed is theirs and runs as is.
  * @module
  */
-import { compileSafeRegExp } from './safe-regexp';
+import { compileSafeRegExp } from '../regex/safe-regexp';
 
 export type ExecFn = (path: string) => (string | undefined)[] | null;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileSafeRegExp } from '../../src/router/safe-regexp';
+import { compileSafeRegExp } from '../../src/regex/safe-regexp';
 
 // Differential fuzzing against V8's RegExp: random small regexes from a grammar, random short inputs,
 // identical exec results required. Seeds are fixed, so every run checks the same cases.

@@ -1027,6 +1027,12 @@ function isWordAt(input: string, pos: number, length: number): boolean {
  * prog.scratch; changes are undone from the explicit stack when a path ends (restore entries are
  * negative slot numbers preceded by the old value). Returns the new list length.
  */
+/**
+ * Thread additions since the module loaded: the unit of this engine's work, so a test can check that
+ * work grows linearly with the input without timing anything.
+ */
+export const workDone = { threads: 0 };
+
 function addThreads(
   prog: Program,
   list: Int32Array,
@@ -1040,6 +1046,7 @@ function addThreads(
 ): number {
   const { op, a, b, stateBase, enclStart, encl, visited, scratch, stack, slots } = prog;
   const generation = prog.generation;
+  workDone.threads++;
   let sp = 0;
   stack[sp++] = pc0;
   while (sp > 0) {

@@ -1291,6 +1291,41 @@ class LinearRegExp implements SafeRegExp {
 }
 
 /**
+ * Why compileSafeRegExp returns null for `source`, in words ("backreference", "lookbehind or other
+ * group kind", "too large", …), or null when it compiles.
+ */
+export function unsupportedReason(source: string, flags: { ignoreCase: boolean }): string | null {
+  const flagString = flags.ignoreCase ? 'i' : '';
+  try {
+    new RegExp(source, flagString);
+  } catch (err) {
+    return `not a valid regular expression: ${(err as Error).message}`;
+  }
+  try {
+    const parser = new Parser(source);
+    const ast = parser.parse();
+    const builder = new Builder(2 * (parser.groups + 1), flags.ignoreCase, {
+      instructions: MAX_INSTRUCTIONS,
+    });
+    builder.node(ast);
+    builder.finish(anchoredAtStart(ast));
+    return null;
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+    return REASONS[err.message] ?? err.message;
+  }
+}
+
+const REASONS: Record<string, string> = {
+  backreference: 'a backreference',
+  'group kind': 'a lookbehind or another group kind the engine lacks',
+  'too large': 'the pattern is too large',
+  syntax: 'syntax the engine does not read',
+  unbalanced: 'unbalanced parentheses',
+  'unbounded lookahead with captures': 'a lookahead with captures and no length bound',
+};
+
+/**
  * Compiles a regex source. Returns null when the source uses a construct the engine does not support
  * (backreferences, general lookbehind, unsupported escapes...), so the caller can fall back to RegExp.
  * @example

@@ -104,7 +104,7 @@ export class Layer {
     this[kExec] =
       this[kLiteral] || regexp.fast_slash || regexp.fast_star
         ? undefined
-        : createExec(regexp, shape, compiled.userRegExp);
+        : createExec(regexp, shape, compiled.userRegExp, path);
     this[kPlans] = planPath(path, opts.end !== false);
   }
 

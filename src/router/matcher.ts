@@ -3,14 +3,19 @@
  * it), but running an arbitrary user-shaped pattern on a backtracking engine is how ReDoS happens.
  * So:
  * - pure literal paths compare strings;
- * - paths made of whole-segment `:params` and literals (no ambiguity by construction: every
- *   parameter is confined to one segment and delimited by `/`) run on V8's RegExp;
- * - everything else (`/:a-:b`, custom `(regex)` captures, `? + *` operators) runs on the
- *   linear-time engine in ./safe-regexp.ts;
+ * - paths whose compiled regex cannot backtrack more than linearly on V8, by construction, run on
+ *   V8's RegExp: whole-segment `:params` and literals; `:a-:b` / `:file.:ext` segments (plain
+ *   parameters between literal separators: only the first parameter of a segment has a choice of
+ *   where to end, each later one is forced to the next separator); a whole-segment `:id(\d+)` whose
+ *   capture is one quantified atom that cannot match '/';
+ * - everything else (`?`, `+`, `*` operators, other custom captures, optional parameters inside a
+ *   segment) runs on the linear-time engine in ../regex/safe-regexp.ts;
+ * - a string pattern that engine cannot run (a backreference, a lookbehind, a pattern too large) is
+ *   refused when the route is registered, so no string route can block the process;
  * - a RegExp the user passed is theirs and runs as is.
  * @module
  */
-import { compileSafeRegExp } from '../regex/safe-regexp';
+import { compileSafeRegExp, unsupportedReason } from '../regex/safe-regexp';
 
 export type ExecFn = (path: string) => (string | undefined)[] | null;
 
@@ -18,11 +23,17 @@ export type ExecFn = (path: string) => (string | undefined)[] | null;
 const LITERAL_SEGMENT = /^[A-Za-z0-9_~\-!&'@,;=%.]*$/;
 const PARAM_SEGMENT = /^:\w+$/;
 const OPTIONAL_PARAM_SEGMENT = /^:\w+\?$/;
+/** Plain parameters with at least one literal character between each two (`:a-:b`, `v:major.:minor`). */
+const COMPOUND_SEGMENT =
+  /^[A-Za-z0-9_~\-!&'@,;=%.]*:\w+(?:[A-Za-z0-9_~\-!&'@,;=%.]+:\w+)*[A-Za-z0-9_~\-!&'@,;=%.]*$/;
+/** `:name(atom)` with one quantified atom that never matches '/': `\d`, `\w`, or a plain class. */
+const ATOM_CAPTURE_SEGMENT =
+  /^:\w+\((?:\\[dw]|\[[A-Za-z0-9_\-.~]+\]|\[(?:\\[dw]|[A-Za-z0-9_\-.~])+\])(?:[+*]|\{\d+(?:,\d*)?\})?\)$/;
 
 export interface PathShape {
   /** The path itself when it is a plain literal (no parameters or operators). */
   literal?: string;
-  /** Literal segments and whole-segment `:params` only (an optional one only last). */
+  /** Safe to run on V8's RegExp: backtracking stays linear by construction. */
   simple: boolean;
 }
 
@@ -35,15 +46,11 @@ export function pathShape(path: unknown): PathShape | undefined {
   for (let k = 0; k < segments.length; k++) {
     const segment = segments[k];
     if (LITERAL_SEGMENT.test(segment)) continue;
-    if (PARAM_SEGMENT.test(segment)) {
-      literal = false;
-      continue;
-    }
+    literal = false;
+    if (PARAM_SEGMENT.test(segment) || ATOM_CAPTURE_SEGMENT.test(segment)) continue;
+    if (COMPOUND_SEGMENT.test(segment) && !segment.includes('::')) continue;
     const last = k === segments.length - 1 || (k === segments.length - 2 && segments[k + 1] === '');
-    if (last && OPTIONAL_PARAM_SEGMENT.test(segment)) {
-      literal = false;
-      continue;
-    }
+    if (last && OPTIONAL_PARAM_SEGMENT.test(segment)) continue;
     return { simple: false };
   }
   return literal ? { literal: path, simple: true } : { simple: true };
@@ -64,24 +71,30 @@ export function asciiLower(value: string): string {
   return out ?? value;
 }
 
-let warnedFallback = false;
-
 /**
- * Returns the function that executes `regexp` for a path of the given shape.
- * `literal` shapes are handled by the layer itself (string comparison), not here.
+ * Returns the function that executes `regexp` for a path of the given shape. `literal` shapes are
+ * handled by the layer itself (string comparison), not here.
+ * @throws TypeError (code WEBAPP_ROUTE_PATTERN_UNSAFE) for a string pattern no engine here can run in
+ * linear time.
  */
-export function createExec(regexp: RegExp, shape: PathShape | undefined, userRegExp: boolean): ExecFn {
+export function createExec(
+  regexp: RegExp,
+  shape: PathShape | undefined,
+  userRegExp: boolean,
+  path?: unknown,
+): ExecFn {
   if (userRegExp || shape?.simple) {
-    return (path) => regexp.exec(path);
+    return (input) => regexp.exec(input);
   }
-  const safe = compileSafeRegExp(regexp.source, { ignoreCase: regexp.ignoreCase });
-  if (safe) return (path) => safe.exec(path);
-  if (!warnedFallback) {
-    warnedFallback = true;
-    process.emitWarning(
-      `route path pattern ${regexp.source} uses a construct the linear-time matcher does not support; it runs on RegExp`,
-      { code: 'WEBAPP_PATH_FALLBACK' },
-    );
-  }
-  return (path) => regexp.exec(path);
+  const flags = { ignoreCase: regexp.ignoreCase };
+  const safe = compileSafeRegExp(regexp.source, flags);
+  if (safe) return (input) => safe.exec(input);
+  const reason = unsupportedReason(regexp.source, flags) ?? 'unsupported construct';
+  const shown = typeof path === 'string' ? JSON.stringify(path) : `/${regexp.source}/`;
+  const error = new TypeError(
+    `Route path ${shown} cannot be matched in linear time (${reason}); webapp refuses it rather than ` +
+      'risk blocking the process on a hostile URL. Simplify the pattern, or pass a RegExp you have vetted.',
+  ) as TypeError & { code: string };
+  error.code = 'WEBAPP_ROUTE_PATTERN_UNSAFE';
+  throw error;
 }

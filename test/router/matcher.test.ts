@@ -1,0 +1,84 @@
+/**
+ * Which engine runs a route pattern, and the patterns webapp refuses: every string pattern runs in
+ * linear time (string compare, a V8 regexp whose shape cannot backtrack more than linearly, or the
+ * linear-time engine) or is refused when registered, never at request time.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import webapp = require('../../src/index');
+
+import { pathShape } from '../../src/router/matcher';
+
+test('shapes that run on V8: literals, whole-segment params, :a-:b, :file.:ext, one-atom captures', () => {
+  for (const path of [
+    '/users/:id',
+    '/a/:id?',
+    '/:a-:b',
+    '/:file.:ext',
+    '/v:major.:minor/x',
+    '/:id(\\d+)',
+    '/:slug([a-z0-9-]+)',
+    '/:code(\\w{2,3})',
+  ]) {
+    assert.equal(pathShape(path)?.simple, true, path);
+  }
+  assert.deepEqual(pathShape('/plain/path'), { literal: '/plain/path', simple: true });
+});
+
+test('shapes that run on the linear-time engine: adjacent params, wide captures, operators', () => {
+  for (const path of [
+    '/:a:b', // two lazy groups with nothing between them
+    '/:id(.*)', // a capture that crosses segments
+    '/:id([^/]+)', // negated class: kept off V8 (the class grammar above is deliberately narrow)
+    '/:id(\\D+)', // \D matches '/'
+    '/:a-:b?', // an optional parameter inside a segment
+    '/ab?c',
+    '/a+',
+    '/files/*',
+    '/:p*',
+    '/:a(x+)+',
+  ]) {
+    assert.equal(pathShape(path)?.simple, false, path);
+  }
+  // RegExp and array paths are not shapes: a RegExp runs as given, arrays on the engine.
+  assert.equal(pathShape(/^\/x/), undefined);
+});
+
+test('a string pattern no engine can run in linear time is refused at registration, with its construct', () => {
+  const app = webapp();
+  const cases: [string, RegExp][] = [
+    ['/:a((a+)+\\2)z', /backreference/],
+    ['/x/:a((?<=b)c)', /lookbehind/],
+    [`/:a(${'(?:a{1,100}){1,100}'})`, /too large/],
+  ];
+  for (const [path, construct] of cases) {
+    assert.throws(
+      () => app.get(path, () => undefined),
+      (err: Error & { code?: string }) => {
+        assert.equal(err.code, 'WEBAPP_ROUTE_PATTERN_UNSAFE');
+        assert.ok(err instanceof TypeError);
+        assert.ok(err.message.includes(JSON.stringify(path)), err.message);
+        assert.match(err.message, construct);
+        return true;
+      },
+      path,
+    );
+    assert.throws(() => app.use(path, () => undefined), { code: 'WEBAPP_ROUTE_PATTERN_UNSAFE' });
+    assert.throws(() => webapp.Router().route(path), { code: 'WEBAPP_ROUTE_PATTERN_UNSAFE' });
+  }
+  // Nothing was registered by the refused calls.
+  assert.equal(app._router?.stack.filter((layer: { route?: unknown }) => layer.route).length ?? 0, 0);
+});
+
+test('express@4 accepts those patterns (a deliberate difference) and a RegExp object stays the user’s', () => {
+  const ExpressLayer = require('express/lib/router/layer');
+  assert.doesNotThrow(() => new ExpressLayer('/:a((a+)+\\2)z', { end: true }, () => undefined));
+  const app = webapp();
+  const vetted = /^\/(a+)\1$/;
+  app.get(vetted, () => undefined);
+  const layer = app._router.stack.at(-1);
+  assert.equal(layer.regexp, vetted);
+  assert.equal(layer.match('/aaaa'), true);
+  assert.equal(layer.match('/aaa'), false);
+});

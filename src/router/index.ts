@@ -9,7 +9,7 @@ import type { Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type DispatchRouter, type IndexHolder } from './dispatch';
-import { Layer } from './layer';
+import { Layer, rejectionsForwardedByPlugin } from './layer';
 import { createWatchedStack } from './layer-index';
 import { methods } from './methods';
 import type { PathArgument } from './path';
@@ -209,7 +209,8 @@ function processParams(
       if (
         ret !== null &&
         typeof ret === 'object' &&
-        typeof (ret as PromiseLike<unknown>).then === 'function'
+        typeof (ret as PromiseLike<unknown>).then === 'function' &&
+        !rejectionsForwardedByPlugin()
       ) {
         (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
           paramCallback(reason || new Error('Rejected promise')),

@@ -1,9 +1,9 @@
-import { withoutLocation } from './support/response-harness';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { resetDeprecations } from '../src/utils/deprecate';
 import { assertSameAsExpress, request, requestAll } from './support/http';
+import { withoutLocation } from './support/response-harness';
 import { echoError, FIXTURES, markNext } from './support/static-fixtures';
 
 import webapp = require('../src/index');

@@ -69,6 +69,11 @@ export interface RouteConstructor {
  * app.use(webapp.static('public', { maxAge: '1d' }));
  */
 export interface ServeStatic {
+  /**
+   * Middleware serving the files under `root`.
+   * @example
+   * app.use(webapp.static('public', { maxAge: '1d' }));
+   */
   (root: string, options?: ServeStaticOptions<Response>): NodeHandler;
   /**
    * The MIME table of static files, res.sendFile, res.type and res.format (Express 4's, the mime 1.x API).

@@ -50,7 +50,9 @@ const mimeModule = require('mime') as MimeModule;
 
 function createTable(): WebappMime {
   const table = new mimeModule.Mime() as WebappMime;
-  table.define(require('mime/types.json') as Record<string, string[]>);
+  // Express's table, copied from the mime module's default instance (already built from its types.json).
+  Object.assign(table.types, mimeModule.types);
+  Object.assign(table.extensions, mimeModule.extensions);
   // mime-db's types for the extensions mime 1.x does not know; mime 1.x's answer stands everywhere else.
   const db = mimeTypes.types as Record<string, string>;
   for (const ext of Object.keys(db)) {

@@ -9,3 +9,18 @@ export const MIDDLEWARE_SUBPATHS = [
   'csrf',
   'directory',
 ];
+
+// Express 4's internal files that packages written for Express require (express-async-errors,
+// instrumentation): `webapp/<subpath>` (and `<subpath>.js`) → dist/<file>.js, CommonJS with the shape
+// Express's file exports. scripts/sync-exports.mjs writes them into package.json.
+export const DEEP_REQUIRES = [
+  ['lib/express', 'lib/express'],
+  ['lib/application', 'lib/application'],
+  ['lib/request', 'lib/request'],
+  ['lib/response', 'lib/response'],
+  ['lib/view', 'lib/view'],
+  ['lib/router', 'lib/router/index'],
+  ['lib/router/index', 'lib/router/index'],
+  ['lib/router/route', 'lib/router/route'],
+  ['lib/router/layer', 'lib/router/layer'],
+];

@@ -1,7 +1,8 @@
-// Writes package.json "exports" and "typesVersions" for the main entry, webapp/core and every
-// middleware subpath, so node16+ (exports) and node10 (typesVersions) resolvers agree.
+// Writes package.json "exports" and "typesVersions" for the main entry, webapp/core, every
+// middleware subpath and Express 4's deep-require paths (`webapp/lib/…`, CommonJS only, as in
+// Express), so node16+ (exports) and node10 (typesVersions) resolvers agree.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { MIDDLEWARE_SUBPATHS } from './subpaths.mjs';
+import { DEEP_REQUIRES, MIDDLEWARE_SUBPATHS } from './subpaths.mjs';
 
 const file = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(file, 'utf8'));
@@ -18,6 +19,12 @@ const typesVersions = { core: ['./dist/core.d.ts'] };
 for (const name of MIDDLEWARE_SUBPATHS) {
   exportsMap[`./${name}`] = entry(`middleware/${name}`);
   typesVersions[name] = [`./dist/middleware/${name}.d.ts`];
+}
+for (const [subpath, base] of DEEP_REQUIRES) {
+  const target = { types: `./dist/${base}.d.ts`, default: `./dist/${base}.js` };
+  exportsMap[`./${subpath}`] = target;
+  exportsMap[`./${subpath}.js`] = target;
+  typesVersions[subpath] = [`./dist/${base}.d.ts`];
 }
 exportsMap['./package.json'] = './package.json';
 pkg.exports = exportsMap;

@@ -88,7 +88,8 @@ const webapp = Object.assign(createApplication, {
 } & LazyMiddleware;
 
 function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {
-  // Non-enumerable: the ESM entry re-exports enumerable members only, and must not load these.
+  // Non-enumerable, as in a spread or Object.keys of the factory; `require('webapp')` loads none of them.
+  // The ESM entry (scripts/build-esm.mjs) reads every one, so both module systems share one instance.
   Object.defineProperty(webapp, name, { configurable: true, enumerable: false, get: load });
 }
 

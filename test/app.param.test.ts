@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { withoutLocation } from './support/response-harness';
 
 import webapp = require('../src/index');
 
@@ -229,7 +230,7 @@ test('app.param accepts names that are Object.prototype members (Express 4 throw
 
 test('app.param(":name", fn) is deprecated but works', async () => {
   const warnings: string[] = [];
-  const onWarning = (w: Error) => warnings.push(w.message);
+  const onWarning = (w: Error) => warnings.push(withoutLocation(w.message));
   process.on('warning', onWarning);
   try {
     await assertSameAsExpress(
@@ -253,7 +254,7 @@ test('app.param(":name", fn) is deprecated but works', async () => {
 
 test('app.param(fn): the deprecated function form transforms later registrations', async () => {
   const warnings: string[] = [];
-  const onWarning = (w: Error) => warnings.push(w.message);
+  const onWarning = (w: Error) => warnings.push(withoutLocation(w.message));
   process.on('warning', onWarning);
   try {
     await assertSameAsExpress(

@@ -96,7 +96,10 @@ test('"query parser" compiles "query parser fn": extended, simple, true, false, 
   app.set('query parser', true);
   assert.deepEqual({ ...app.get('query parser fn')('x=1&x=2') }, { x: ['1', '2'] });
   app.set('query parser', false);
-  assert.equal(app.get('query parser fn'), undefined);
+  // A function, as in Express 4, so plugins that call `app.get('query parser fn')(str)` work.
+  const none = app.get('query parser fn');
+  assert.deepEqual(none('a=1'), {});
+  assert.notEqual(none('a=1'), none('a=1'), 'a fresh object per call');
   const custom = () => ({ custom: true });
   app.set('query parser', custom);
   assert.equal(app.get('query parser fn'), custom);

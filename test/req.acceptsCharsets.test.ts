@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { resetDeprecations } from '../src/utils/deprecate';
 import { assertSameAsExpress, request } from './support/http';
 import { eachHeader, echoApp } from './support/request-echo';
+import { withoutLocation } from './support/response-harness';
 
 import webapp = require('../src/index');
 
@@ -39,16 +40,14 @@ describe('req.acceptsCharsets', () => {
     );
   });
 
-  it('warns once that req.acceptsCharset is deprecated', async () => {
+  it('warns once per call site that req.acceptsCharset is deprecated', async () => {
     resetDeprecations();
     const warnings: Error[] = [];
     const listener = (warning: Error) => warnings.push(warning);
     process.on('warning', listener);
     try {
       const app = webapp();
-      app.get('/', (req: any, res: any) =>
-        res.end(`${req.acceptsCharset('utf-8')}${req.acceptsCharset('utf-8')}`),
-      );
+      app.get('/', (req: any, res: any) => res.end([0, 1].map(() => req.acceptsCharset('utf-8')).join('')));
       assert.equal((await request(app)).body, 'utf-8utf-8');
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
@@ -57,6 +56,6 @@ describe('req.acceptsCharsets', () => {
     const ours = warnings.filter((w) => (w as any).code === 'WEBAPP_REQ_ACCEPTS_CHARSET');
     assert.equal(ours.length, 1);
     assert.equal(ours[0].name, 'DeprecationWarning');
-    assert.equal(ours[0].message, 'req.acceptsCharset: Use acceptsCharsets instead');
+    assert.equal(withoutLocation(ours[0].message), 'req.acceptsCharset: Use acceptsCharsets instead');
   });
 });

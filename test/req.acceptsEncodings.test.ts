@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { resetDeprecations } from '../src/utils/deprecate';
 import { assertSameAsExpress, request } from './support/http';
 import { eachHeader, echoApp } from './support/request-echo';
+import { withoutLocation } from './support/response-harness';
 
 import webapp = require('../src/index');
 
@@ -41,7 +42,7 @@ describe('req.acceptsEncodings', () => {
     );
   });
 
-  it('warns once that req.acceptsEncoding is deprecated', async () => {
+  it('warns once per call site that req.acceptsEncoding is deprecated', async () => {
     resetDeprecations();
     const warnings: Error[] = [];
     const listener = (warning: Error) => warnings.push(warning);
@@ -49,7 +50,7 @@ describe('req.acceptsEncodings', () => {
     try {
       const app = webapp();
       app.get('/', (req: any, res: any) =>
-        res.end(`${req.acceptsEncoding('identity')}${req.acceptsEncoding('identity')}`),
+        res.end([0, 1].map(() => req.acceptsEncoding('identity')).join('')),
       );
       assert.equal((await request(app)).body, 'identityidentity');
       await new Promise((resolve) => setImmediate(resolve));
@@ -59,6 +60,6 @@ describe('req.acceptsEncodings', () => {
     const ours = warnings.filter((w) => (w as any).code === 'WEBAPP_REQ_ACCEPTS_ENCODING');
     assert.equal(ours.length, 1);
     assert.equal(ours[0].name, 'DeprecationWarning');
-    assert.equal(ours[0].message, 'req.acceptsEncoding: Use acceptsEncodings instead');
+    assert.equal(withoutLocation(ours[0].message), 'req.acceptsEncoding: Use acceptsEncodings instead');
   });
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { resetDeprecations } from '../src/utils/deprecate';
 import { assertSameAsExpress, request } from './support/http';
 import { eachHeader, echoApp } from './support/request-echo';
+import { withoutLocation } from './support/response-harness';
 
 import webapp = require('../src/index');
 
@@ -40,16 +41,14 @@ describe('req.acceptsLanguages', () => {
     );
   });
 
-  it('warns once that req.acceptsLanguage is deprecated', async () => {
+  it('warns once per call site that req.acceptsLanguage is deprecated', async () => {
     resetDeprecations();
     const warnings: Error[] = [];
     const listener = (warning: Error) => warnings.push(warning);
     process.on('warning', listener);
     try {
       const app = webapp();
-      app.get('/', (req: any, res: any) =>
-        res.end(`${req.acceptsLanguage('en')}${req.acceptsLanguage('en')}`),
-      );
+      app.get('/', (req: any, res: any) => res.end([0, 1].map(() => req.acceptsLanguage('en')).join('')));
       assert.equal((await request(app)).body, 'enen');
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
@@ -58,6 +57,6 @@ describe('req.acceptsLanguages', () => {
     const ours = warnings.filter((w) => (w as any).code === 'WEBAPP_REQ_ACCEPTS_LANGUAGE');
     assert.equal(ours.length, 1);
     assert.equal(ours[0].name, 'DeprecationWarning');
-    assert.equal(ours[0].message, 'req.acceptsLanguage: Use acceptsLanguages instead');
+    assert.equal(withoutLocation(ours[0].message), 'req.acceptsLanguage: Use acceptsLanguages instead');
   });
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { resetDeprecations } from '../src/utils/deprecate';
 import { assertSameAsExpress, request } from './support/http';
 import { echoApp } from './support/request-echo';
+import { withoutLocation } from './support/response-harness';
 
 import webapp = require('../src/index');
 
@@ -22,14 +23,14 @@ describe('req.host (deprecated)', () => {
     );
   });
 
-  it('warns once that req.host is deprecated', async () => {
+  it('warns once per call site that req.host is deprecated', async () => {
     resetDeprecations();
     const warnings: Error[] = [];
     const listener = (warning: Error) => warnings.push(warning);
     process.on('warning', listener);
     try {
       const app = webapp();
-      app.get('/', (req: any, res: any) => res.end(`${req.host} ${req.host}`));
+      app.get('/', (req: any, res: any) => res.end([0, 1].map(() => req.host).join(' ')));
       assert.equal(
         (await request(app, { headers: { host: 'example.com:1' } })).body,
         'example.com example.com',
@@ -41,6 +42,6 @@ describe('req.host (deprecated)', () => {
     const ours = warnings.filter((w) => (w as any).code === 'WEBAPP_REQ_HOST');
     assert.equal(ours.length, 1);
     assert.equal(ours[0].name, 'DeprecationWarning');
-    assert.equal(ours[0].message, 'req.host: Use req.hostname instead');
+    assert.equal(withoutLocation(ours[0].message), 'req.host: Use req.hostname instead');
   });
 });

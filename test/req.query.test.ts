@@ -105,6 +105,37 @@ describe('req.query', () => {
     );
   });
 
+  // A plugin (or user) that deletes or overwrites `query parser fn`: Express 4 falls back to qs, the
+  // "extended" parser. Non-function values of every kind, set before the routes as plugins do.
+  const MISSING: Array<[string, (settings: Record<string, unknown>) => void]> = [
+    ['deleted', (settings) => delete settings['query parser fn']],
+    ['undefined', (settings) => (settings['query parser fn'] = undefined)],
+    ['null', (settings) => (settings['query parser fn'] = null)],
+    ['a string', (settings) => (settings['query parser fn'] = 'simple')],
+    ['a number', (settings) => (settings['query parser fn'] = 0)],
+    ['deleted after "simple"', (settings) => delete settings['query parser fn']],
+  ];
+  for (const [label, damage] of MISSING) {
+    it(`parses like "extended", as Express 4 does, when query parser fn is ${label}`, async () => {
+      await assertSameAsExpress(
+        (lib: any) => {
+          const app = lib();
+          if (label.endsWith('"simple"')) app.set('query parser', 'simple');
+          damage(app.settings);
+          app.all('*', (req: any, res: any) =>
+            res.json([req.query, Object.getPrototypeOf(req.query) === null]),
+          );
+          return app;
+        },
+        URLS.map((path) => ({ path })),
+      );
+      const app = webapp();
+      damage(app.settings);
+      app.get('/', (req: any, res: any) => res.json(req.query));
+      assert.equal((await request(app, { path: '/?a[b]=1&c=2' })).body, '{"a":{"b":"1"},"c":"2"}');
+    });
+  }
+
   it("rejects an unknown query parser setting with Express's TypeError", () => {
     assert.throws(() => webapp().set('query parser', 'fancy'), {
       name: 'TypeError',

@@ -28,19 +28,43 @@ function parseSimple(str: string): Record<string, any> {
   return querystring.parse(str);
 }
 
+/** `query parser` false: every request gets a fresh empty object (a function, as in Express 4). */
+function parseNothing(_str: string): Record<string, any> {
+  return {};
+}
+
 /**
- * Turns the raw `query parser` value into a parse function, or undefined when parsing is off.
+ * qs with Express 4's fallback options: its `query` middleware, given no parse function, calls qs with
+ * `allowPrototypes` and qs's own bounds (arrays up to index 20, not 1000 as in `extended`).
+ */
+const FALLBACK_OPTIONS: qs.IParseOptions = {
+  allowPrototypes: true,
+  depth: 5,
+  arrayLimit: 20,
+  parameterLimit: 1000,
+};
+
+/**
+ * The parser used when `query parser fn` holds no function (a plugin or user deleted or overwrote it):
+ * the `extended` parser as Express 4 falls back to it (qs, with qs's default array limit).
+ */
+export function fallbackQueryParser(str: string): Record<string, any> {
+  return qs.parse(str, FALLBACK_OPTIONS);
+}
+
+/**
+ * Turns the raw `query parser` value into a parse function (for false, one that returns `{}`).
  * @example
  * compileQueryParser('extended')('a[b]=1') // { a: { b: '1' } }
  */
-export function compileQueryParser(value: unknown): QueryParser | undefined {
+export function compileQueryParser(value: unknown): QueryParser {
   if (typeof value === 'function') return value as QueryParser;
   switch (value) {
     case true:
     case 'simple':
       return parseSimple;
     case false:
-      return undefined;
+      return parseNothing;
     case 'extended':
       return parseExtended;
     default:

@@ -5,6 +5,7 @@
  * @module
  */
 import { queryStringOf } from '../http/parse-url';
+import { fallbackQueryParser } from '../http/query';
 import type { Req } from '../types/internal';
 import { entryApp } from './entry-app';
 
@@ -13,7 +14,8 @@ function own(req: Req, value: unknown): void {
 }
 
 /**
- * The parsed query string: `{}` when `query parser` is disabled, otherwise the parser's result.
+ * The parsed query string: the result of `query parser fn` (`{}` when `query parser` is false). When
+ * that setting holds no function (deleted by a plugin), the extended parser, as in Express 4.
  * @example
  * // GET /search?q=cats&page=2
  * req.query // { q: 'cats', page: '2' }
@@ -22,8 +24,9 @@ export function getQuery(this: Req): any {
   // As if parsed on entry, as Express does: the entry app's parser, on the URL as the request arrived
   // (originalUrl), whatever a middleware or mount has done to req.url and req.app since.
   const app = entryApp(this);
-  const parse = app ? app.get('query parser fn') : undefined;
-  const value = typeof parse === 'function' ? parse(queryStringOf(this.originalUrl || this.url)) : {};
+  const setting = app ? app.get('query parser fn') : undefined;
+  const parse = typeof setting === 'function' ? setting : fallbackQueryParser;
+  const value = parse(queryStringOf(this.originalUrl || this.url));
   own(this, value);
   return value;
 }

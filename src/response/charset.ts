@@ -4,6 +4,7 @@
  * @module
  */
 import { formatContentType, parseContentType } from '../http/content-type';
+import { defaultCharsetLookup, mime } from '../http/mime';
 
 const HAS_CHARSET = /;\s*charset\s*=/;
 // The two values res.json and res.send set themselves, checked before the regular expression.
@@ -22,6 +23,11 @@ export function withDefaultCharset(value: string): string {
   if (HAS_CHARSET.test(value)) return value;
   const semi = value.indexOf(';');
   const type = semi === -1 ? value : value.slice(0, semi);
+  // A replaced `webapp.static.mime.charsets.lookup` decides, as Express 4's res.set asks it.
+  if (mime.charsets.lookup !== defaultCharsetLookup) {
+    const charset = mime.charsets.lookup(type);
+    return charset ? `${value}; charset=${String(charset).toLowerCase()}` : value;
+  }
   const textual =
     type.startsWith('text/') ||
     type.startsWith('application/json') ||

@@ -10,7 +10,7 @@ import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type DispatchRouter, type IndexHolder } from './dispatch';
 import { createWatchedStack } from './index/watched-stack';
-import { Layer } from './layer';
+import { Layer, rejectionsForwardedByPlugin } from './layer';
 import { methods } from './methods';
 import type { PathArgument } from './path';
 import { Route } from './route';
@@ -49,9 +49,6 @@ export interface Router {
   [method: string]: any;
 }
 
-/** Methods shared by every router (the prototype of router functions). */
-export const routerProto: Record<string, any> = {};
-
 /**
  * Creates a router: a function `(req, res, next)` that is also a mini application.
  * @example
@@ -75,7 +72,12 @@ export function createRouter(options?: RouterOptions): Router {
   return router;
 }
 
-Object.setPrototypeOf(routerProto, Function.prototype);
+/**
+ * Methods shared by every router: the `Router` function itself is every router's prototype, as in
+ * Express 4, so plugins that extend or wrap `webapp.Router.<method>` (express-ws adds `ws`,
+ * OpenTelemetry wraps `route` and `use`) reach every router, made before or after.
+ */
+export const routerProto = createRouter as typeof createRouter & Record<string, any>;
 
 /**
  * Registers a callback for a route parameter of this router.
@@ -207,7 +209,8 @@ function processParams(
       if (
         ret !== null &&
         typeof ret === 'object' &&
-        typeof (ret as PromiseLike<unknown>).then === 'function'
+        typeof (ret as PromiseLike<unknown>).then === 'function' &&
+        !rejectionsForwardedByPlugin()
       ) {
         (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
           paramCallback(reason || new Error('Rejected promise')),

@@ -61,7 +61,9 @@ export interface LayerRegExp extends RegExp {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 export class Layer {
-  handle: AnyHandler;
+  // Assigned in the constructor, not defined as a field, so an accessor a plugin puts on the prototype
+  // (express-async-errors) sees every handler, as it does on Express.
+  declare handle: AnyHandler;
   name: string;
   params: Record<string, any> | undefined;
   path: string | undefined;
@@ -223,9 +225,19 @@ function arityOf(layer: Layer, fn: AnyHandler): number {
   return layer[kArity];
 }
 
+/**
+ * Whether a plugin has turned `handle` on Layer.prototype into an accessor that wraps every handler as
+ * it is stored: express-async-errors does, and its wrapper passes a rejected promise to `next` itself.
+ * webapp then leaves rejections to it, so `next` is not called twice. Read only for returned promises.
+ */
+export function rejectionsForwardedByPlugin(): boolean {
+  return typeof Object.getOwnPropertyDescriptor(Layer.prototype, 'handle')?.set === 'function';
+}
+
 /** A returned promise that rejects is an error for `next` (a falsy reason becomes an Error). */
 function forwardRejection(ret: unknown, next: Next): void {
   if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
+    if (rejectionsForwardedByPlugin()) return;
     (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
       next(reason || new Error('Rejected promise'));
     });

@@ -474,12 +474,12 @@ function hasParentSegment(path: string): boolean {
   return false;
 }
 
-/** Content-Type for a file name; text types (and JavaScript/JSON) get `charset=UTF-8`. */
+/**
+ * Content-Type for a file name, as Express 4's file sender builds it: the type from `webapp.static.mime`
+ * and the charset `mime.charsets.lookup` gives it (UTF-8 for text, JavaScript and JSON).
+ */
 export function contentType(path: string): string {
   const type = mime.lookup(path);
-  return type.startsWith('text/') ||
-    type.startsWith('application/javascript') ||
-    type.startsWith('application/json')
-    ? `${type}; charset=UTF-8`
-    : type;
+  const charset = mime.charsets.lookup(type);
+  return charset ? `${type}; charset=${charset}` : type;
 }

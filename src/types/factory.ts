@@ -3,6 +3,7 @@
  * (`webapp.json`, `webapp.Router`, …), as `@types/express` declares `express` itself.
  * @module
  */
+import type { WebappMime } from '../http/mime';
 import type {
   Application,
   Express,
@@ -67,7 +68,21 @@ export interface RouteConstructor {
  * @example
  * app.use(webapp.static('public', { maxAge: '1d' }));
  */
-export type ServeStatic = (root: string, options?: ServeStaticOptions<Response>) => NodeHandler;
+export interface ServeStatic {
+  /**
+   * Middleware serving the files under `root`.
+   * @example
+   * app.use(webapp.static('public', { maxAge: '1d' }));
+   */
+  (root: string, options?: ServeStaticOptions<Response>): NodeHandler;
+  /**
+   * The MIME table of static files, res.sendFile, res.type and res.format (Express 4's, the mime 1.x API).
+   * @example
+   * webapp.static.mime.define({ 'text/x-notes': ['notes'] });
+   * webapp.static.mime.lookup('logo.ico'); // 'image/x-icon'
+   */
+  mime: WebappMime;
+}
 
 /**
  * `webapp.basicAuth`: HTTP Basic authentication; fills `req.user`.

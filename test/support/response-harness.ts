@@ -98,6 +98,11 @@ export function errorOf(res: TestResponse): { name: string; message: string; typ
   return res.headers['x-error'] ? JSON.parse(res.body) : undefined;
 }
 
+/** A deprecation message without the ` at file:line:column` of its call site. */
+export function withoutLocation(message: string): string {
+  return message.replace(/ at \S+:\d+:\d+$/, '');
+}
+
 /**
  * Collects the DeprecationWarnings emitted while `fn` runs (the once-only memory is reset first, and
  * process warnings are awaited).
@@ -106,7 +111,8 @@ export async function captureDeprecations(fn: () => Promise<unknown>): Promise<s
   resetDeprecations();
   const seen: string[] = [];
   const listener = (warning: Error) => {
-    if (warning.name === 'DeprecationWarning') seen.push(warning.message);
+    // Each message ends with the caller's location (` at file:line:column`); compared without it.
+    if (warning.name === 'DeprecationWarning') seen.push(withoutLocation(warning.message));
   };
   process.on('warning', listener);
   try {

@@ -23,6 +23,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 app.use(webapp.json());
 app.use(webapp.urlencoded({ extended: true }));
 app.use('/assets', webapp.static(path.join(__dirname, 'public'), { maxAge: '7d', index: false }));
+// Express 4 code that teaches the static MIME table a type (express.static.mime).
+webapp.static.mime.define({ 'text/x-notes': ['notes'] });
+const iconType: string = webapp.static.mime.lookup('favicon.ico', webapp.static.mime.default_type);
+void iconType;
 app.use('/users', usersRouter);
 
 app.get('/', (req, res) => {

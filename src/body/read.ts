@@ -18,6 +18,7 @@ import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { createHttpError, type HttpError } from '../http/errors';
 import { hasBody } from '../http/type-is';
+import { inContext } from '../utils/async-context';
 import { type Decoder, getDecoder } from './charset';
 import { toHttpError, unsupportedCharset } from './errors';
 
@@ -326,7 +327,7 @@ export function readBody(
       failDrained(
         req,
         res,
-        next,
+        inContext(next),
         createHttpError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' }),
       );
       return;
@@ -336,17 +337,17 @@ export function readBody(
     failDrained(
       req,
       res,
-      next,
+      inContext(next),
       createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }),
     );
     return;
   }
   if (charset !== null && decode === undefined) {
-    failDrained(req, res, next, unsupportedCharset(charset));
+    failDrained(req, res, inContext(next), unsupportedCharset(charset));
     return;
   }
 
-  const complete = (body: Buffer): void => {
+  const complete = (body: Buffer, next: Next): void => {
     if (verify !== undefined) {
       try {
         verify(req, res, body, charset);
@@ -370,18 +371,20 @@ export function readBody(
 
   // An empty identity body is known from the headers alone: nothing to read.
   if (length === 0 && req.headers['transfer-encoding'] === undefined) {
-    complete(Buffer.alloc(0));
+    complete(Buffer.alloc(0), next);
     return;
   }
 
   const inflater = identity ? undefined : createInflater(encoding);
+  // The body's events run in the HTTP parser's async context: what follows must run in the caller's.
+  const later = inContext(next);
   collect(req, inflater, length, settings.limit, (err, body) => {
     if (err) {
-      failDrained(req, res, next, err);
+      failDrained(req, res, later, err);
       return;
     }
     // Whatever follows a complete compressed stream is read off so the request can finish.
     if (inflater) req.resume();
-    complete(body as Buffer);
+    complete(body as Buffer, later);
   });
 }

@@ -7,6 +7,7 @@ import { contentDisposition } from '../http/content-disposition';
 import type { HttpError } from '../http/errors';
 import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
 import type { Res } from '../types/internal';
+import { inContext } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
 
 export interface SendFileOptions extends SendOptions {
@@ -145,7 +146,8 @@ function transfer(
   settle: SendFileCallback,
 ): void {
   const config = compileSendOptions(options);
-  const handler = new FileTransfer(res, options.headers, settle);
+  // The outcome arrives from fs and socket events: the callback runs in the caller's async context.
+  const handler = new FileTransfer(res, options.headers, inContext(settle));
   if (res.destroyed || res.writableEnded) {
     // Nothing can be sent: report it like a request aborted mid-way.
     handler.aborted = true;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Next, Req, Res } from '../types/internal';
+import { inContext } from '../utils/async-context';
 import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
 
@@ -224,9 +225,10 @@ function arityOf(layer: Layer, fn: AnyHandler): number {
 /** A returned promise that rejects is an error for `next` (a falsy reason becomes an Error). */
 function forwardRejection(ret: unknown, next: Next): void {
   if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
-    (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
-      next(reason || new Error('Rejected promise'));
-    });
+    // A native promise runs its reactions in this context already; another thenable (Bluebird's own
+    // scheduler…) may not, so the error middleware is reached in this request's async context.
+    const forward = (reason: unknown): void => next(reason || new Error('Rejected promise'));
+    (ret as PromiseLike<unknown>).then(undefined, ret instanceof Promise ? forward : inContext(forward));
   }
 }
 

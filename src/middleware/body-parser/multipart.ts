@@ -19,6 +19,7 @@ import type { Readable } from 'node:stream';
 import type Busboy from 'busboy';
 import { createHttpError, type HttpError } from '../../http/errors';
 import { hasBody } from '../../http/type-is';
+import { inContext } from '../../utils/async-context';
 import { parseBytes } from '../../utils/bytes';
 
 /** Limits of a multipart body; sizes are bytes or strings like '10mb'. */
@@ -260,6 +261,9 @@ function parse(
     return;
   }
 
+  // busboy's and the file streams' events run in other async contexts: continue in the caller's.
+  const resume = inContext(next);
+
   let parser: Busboy.Busboy;
   try {
     parser = createBusboy({
@@ -276,7 +280,7 @@ function parse(
       },
     });
   } catch (err) {
-    drain(req, () => next(createHttpError(400, (err as Error).message, { type: 'entity.parse.failed' })));
+    drain(req, () => resume(createHttpError(400, (err as Error).message, { type: 'entity.parse.failed' })));
     return;
   }
 
@@ -309,7 +313,7 @@ function parse(
       // A client that went away gets no answer; anything else is answered through next(err).
       if (error.type === 'request.aborted' && (res.destroyed || res.writableEnded || res.socket?.destroyed))
         return;
-      next(error);
+      resume(error);
     });
   };
 
@@ -334,7 +338,7 @@ function parse(
       any
     >;
     for (const key of Object.keys(files)) addValue(fileTarget, key, files[key]);
-    next();
+    resume();
   };
 
   const onRequestClose = (): void => {

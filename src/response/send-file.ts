@@ -7,6 +7,7 @@ import { contentDisposition } from '../http/content-disposition';
 import type { HttpError } from '../http/errors';
 import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
 import type { Res } from '../types/internal';
+import { inContext } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
 
 export interface SendFileOptions extends SendOptions {
@@ -145,7 +146,8 @@ function transfer(
   settle: SendFileCallback,
 ): void {
   const config = compileSendOptions(options);
-  const handler = new FileTransfer(res, options.headers, settle);
+  // The outcome arrives from fs and socket events: the callback runs in the caller's async context.
+  const handler = new FileTransfer(res, options.headers, inContext(settle));
   if (res.destroyed || res.writableEnded) {
     // Nothing can be sent: report it like a request aborted mid-way.
     handler.aborted = true;
@@ -163,23 +165,40 @@ class FileTransfer implements SendHandler {
   /** undefined: no file yet; false: file found, no body (HEAD, 304); true: body under way. */
   private streaming: boolean | undefined;
 
+  /** The connection, kept: node detaches it from the response once the response finishes. */
+  private readonly socket: Res['socket'];
+
   constructor(
     readonly res: Res,
     readonly extraHeaders: SendFileOptions['headers'],
     readonly settle: SendFileCallback,
-  ) {}
+  ) {
+    this.socket = res.socket;
+  }
 
+  /**
+   * The response closed before it finished: the client went away or the socket failed — before the
+   * head, mid-body or after the last write alike. A response without a body (HEAD, 304) was complete.
+   */
   readonly onClose = (): void => {
     if (this.settled) return;
-    // A finished response, or one that never needed a body (HEAD, 304), is a success.
-    if (this.streaming === false || this.res.writableFinished) this.finish();
+    if (this.streaming === false) this.finish();
     else this.finish(abortedError());
+  };
+
+  /**
+   * The response finished. Node also emits 'finish' when the socket was destroyed under the last
+   * write (without an error): that is an abort too.
+   */
+  readonly onFinish = (): void => {
+    this.finish(this.socket?.destroyed ? abortedError() : undefined);
   };
 
   finish(err?: unknown): void {
     if (this.settled) return;
     this.settled = true;
     this.res.removeListener('close', this.onClose);
+    this.res.removeListener('finish', this.onFinish);
     this.settle(err);
   }
 
@@ -207,8 +226,10 @@ class FileTransfer implements SendHandler {
     this.streaming = true;
   }
 
+  /** The whole body was handed to the response: it succeeded once the response finishes, not before. */
   end(): void {
-    this.finish();
+    if (this.res.writableFinished) this.onFinish();
+    else if (!this.settled) this.res.once('finish', this.onFinish);
   }
 }
 

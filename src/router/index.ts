@@ -6,6 +6,7 @@
  * @module
  */
 import type { Next, Req, Res } from '../types/internal';
+import { callLater } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type DispatchRouter, type IndexHolder } from './dispatch';
@@ -205,17 +206,20 @@ function processParams(
       return;
     }
     try {
-      const ret = fn(req, res, paramCallback, paramValue, key.name as string);
-      if (
-        ret !== null &&
-        typeof ret === 'object' &&
-        typeof (ret as PromiseLike<unknown>).then === 'function' &&
-        !rejectionsForwardedByPlugin()
-      ) {
-        (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
-          paramCallback(reason || new Error('Rejected promise')),
-        );
-      }
+      // A callback that calls next later (a lookup) continues in the async context it was called in.
+      callLater((next) => {
+        const ret = fn(req, res, next, paramValue, key.name as string);
+        if (
+          ret !== null &&
+          typeof ret === 'object' &&
+          typeof (ret as PromiseLike<unknown>).then === 'function' &&
+          !rejectionsForwardedByPlugin()
+        ) {
+          (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
+            next(reason || new Error('Rejected promise')),
+          );
+        }
+      }, paramCallback);
     } catch (e) {
       paramCallback(e);
     }

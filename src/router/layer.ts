@@ -5,6 +5,7 @@
  * @module
  */
 import type { Next, Req, Res } from '../types/internal';
+import { inContext } from '../utils/async-context';
 import { type PathPlan, planPath } from './index/path-plan';
 import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
@@ -238,9 +239,10 @@ export function rejectionsForwardedByPlugin(): boolean {
 function forwardRejection(ret: unknown, next: Next): void {
   if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
     if (rejectionsForwardedByPlugin()) return;
-    (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
-      next(reason || new Error('Rejected promise'));
-    });
+    // A native promise runs its reactions in this context already; another thenable (Bluebird's own
+    // scheduler…) may not, so the error middleware is reached in this request's async context.
+    const forward = (reason: unknown): void => next(reason || new Error('Rejected promise'));
+    (ret as PromiseLike<unknown>).then(undefined, ret instanceof Promise ? forward : inContext(forward));
   }
 }
 

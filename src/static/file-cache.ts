@@ -18,6 +18,7 @@
  * @module
  */
 import { readFile, type Stats, stat } from 'node:fs';
+import { inContext } from '../utils/async-context';
 
 export interface FileCacheLimits {
   /** Paths remembered at most. */
@@ -77,7 +78,8 @@ export class FileCache {
   stat(path: string, callback: StatCallback): void {
     const waiting = this.statting.get(path);
     if (waiting) {
-      waiting.push(callback);
+      // Joining a call another request started: called back in that request's context otherwise.
+      waiting.push(inContext(callback));
       return;
     }
     const callbacks = [callback];
@@ -133,7 +135,7 @@ export class FileCache {
     }
     const waiting = this.loading.get(info);
     if (waiting) {
-      waiting.push(callback);
+      waiting.push(inContext(callback));
       return;
     }
     const callbacks = [callback];

@@ -17,8 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type Busboy from 'busboy';
+import { refuse, refuseUnread } from '../../body/read';
 import { createHttpError, type HttpError } from '../../http/errors';
 import { hasBody } from '../../http/type-is';
+import { inContext } from '../../utils/async-context';
 import { parseBytes } from '../../utils/bytes';
 
 /** Limits of a multipart body; sizes are bytes or strings like '10mb'. */
@@ -189,22 +191,6 @@ function removeFiles(files: ReadonlyMap<UploadedFile, fs.WriteStream>): void {
   }
 }
 
-/** Reads off (and discards) the rest of the request, then calls back. */
-function drain(req: IncomingMessage, callback: () => void): void {
-  if (req.readableEnded || req.destroyed) {
-    callback();
-    return;
-  }
-  const done = (): void => {
-    req.removeListener('end', done);
-    req.removeListener('close', done);
-    callback();
-  };
-  req.on('end', done);
-  req.on('close', done);
-  req.resume();
-}
-
 /**
  * @example
  * app.post('/upload', multipart({ limits: { fileSize: '5mb', files: 1 } }), (req, res) => {
@@ -251,7 +237,10 @@ function parse(
 ): void {
   const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    next(
+    refuseUnread(
+      req,
+      res,
+      next,
       createHttpError(415, `unsupported content encoding "${encoding}"`, {
         encoding,
         type: 'encoding.unsupported',
@@ -259,6 +248,9 @@ function parse(
     );
     return;
   }
+
+  // busboy's and the file streams' events run in other async contexts: continue in the caller's.
+  const resume = inContext(next);
 
   let parser: Busboy.Busboy;
   try {
@@ -276,7 +268,7 @@ function parse(
       },
     });
   } catch (err) {
-    drain(req, () => next(createHttpError(400, (err as Error).message, { type: 'entity.parse.failed' })));
+    refuse(req, res, resume, createHttpError(400, (err as Error).message, { type: 'entity.parse.failed' }));
     return;
   }
 
@@ -304,13 +296,8 @@ function parse(
     for (const stream of streams) stream.destroy();
     streams.clear();
     removeFiles(written);
-    const error = err as HttpError;
-    drain(req, () => {
-      // A client that went away gets no answer; anything else is answered through next(err).
-      if (error.type === 'request.aborted' && (res.destroyed || res.writableEnded || res.socket?.destroyed))
-        return;
-      next(error);
-    });
+    // A client that went away gets no answer; anything else is answered through next(err).
+    refuse(req, res, resume, err as HttpError);
   };
 
   const succeed = (): void => {
@@ -334,7 +321,7 @@ function parse(
       any
     >;
     for (const key of Object.keys(files)) addValue(fileTarget, key, files[key]);
-    next();
+    resume();
   };
 
   const onRequestClose = (): void => {

@@ -23,15 +23,30 @@ declare global {
  * @example
  * app.use('/admin', basicAuth('admin', process.env.ADMIN_PASSWORD!));
  */
-declare const basicAuth: typeof impl.basicAuth & typeof impl;
+declare function basicAuth(user: string, pass: string, realm?: string): impl.BasicAuthMiddleware;
+declare function basicAuth(
+  check: (user: string, pass: string, callback: (err: unknown, user?: unknown) => void) => boolean | void,
+  realm?: string,
+): impl.BasicAuthMiddleware;
 
 declare namespace basicAuth {
   /** A synchronous credentials check. @example const check: basicAuth.BasicAuthCheck = (u, p) => u === 'a' && p === 'b'; */
-  type BasicAuthCheck = impl.BasicAuthCheck;
+  export type BasicAuthCheck = impl.BasicAuthCheck;
   /** An asynchronous credentials check. @example const check: basicAuth.BasicAuthAsyncCheck = (u, p, done) => done(null, u); */
-  type BasicAuthAsyncCheck = impl.BasicAuthAsyncCheck;
+  export type BasicAuthAsyncCheck = impl.BasicAuthAsyncCheck;
   /** The middleware `basicAuth()` returns. @example const mw: basicAuth.BasicAuthMiddleware = basicAuth('a', 'b'); */
-  type BasicAuthMiddleware = impl.BasicAuthMiddleware;
+  export type BasicAuthMiddleware = impl.BasicAuthMiddleware;
+  // The module's values, as members: `import { basicAuth } from …`, `import * as m from …`.
+  /** See `basicAuth.basicAuth` in the module's documentation. @example basicAuth.basicAuth */
+  export const basicAuth: typeof impl.basicAuth;
+  /** See `basicAuth.safeCompare` in the module's documentation. @example basicAuth.safeCompare */
+  export const safeCompare: typeof impl.safeCompare;
+  /** See `basicAuth.parseBasicAuthorization` in the module's documentation. @example basicAuth.parseBasicAuthorization */
+  export const parseBasicAuthorization: typeof impl.parseBasicAuthorization;
+  /** The middleware, for `import basicAuth from …` without esModuleInterop. @example basicAuth.default */
+  const _default: typeof basicAuth;
+
+  export { _default as default };
 }
 
 export = basicAuth;

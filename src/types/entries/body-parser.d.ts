@@ -11,17 +11,36 @@ import impl = require('../../middleware/body-parser');
  * @example
  * app.use(bodyParser({ multipart: { uploadDir: '/tmp/uploads' } }));
  */
-declare const bodyParser: typeof impl.bodyParser & typeof impl;
+declare function bodyParser(options?: impl.BodyParserOptions): ReturnType<typeof impl.bodyParser>;
 
 declare namespace bodyParser {
   /** Options of `bodyParser()`. @example const o: bodyParser.BodyParserOptions = { limit: '1mb' }; */
-  type BodyParserOptions = impl.BodyParserOptions;
+  export type BodyParserOptions = impl.BodyParserOptions;
   /** Options of `multipart()`. @example const o: bodyParser.MultipartOptions = { uploadDir: '/tmp' }; */
-  type MultipartOptions = impl.MultipartOptions;
+  export type MultipartOptions = impl.MultipartOptions;
   /** Size and count limits of multipart bodies. @example const l: bodyParser.MultipartLimits = { files: 1 }; */
-  type MultipartLimits = impl.MultipartLimits;
+  export type MultipartLimits = impl.MultipartLimits;
   /** One uploaded file. @example (f: bodyParser.UploadedFile) => f.path */
-  type UploadedFile = impl.UploadedFile;
+  export type UploadedFile = impl.UploadedFile;
+  // The module's values, as members: `import { bodyParser } from …`, `import * as m from …`.
+  /** See `bodyParser.bodyParser` in the module's documentation. @example bodyParser.bodyParser */
+  export const bodyParser: typeof impl.bodyParser;
+  /** See `bodyParser.json` in the module's documentation. @example bodyParser.json */
+  export const json: typeof impl.bodyParser.json;
+  /** See `bodyParser.urlencoded` in the module's documentation. @example bodyParser.urlencoded */
+  export const urlencoded: typeof impl.bodyParser.urlencoded;
+  /** See `bodyParser.raw` in the module's documentation. @example bodyParser.raw */
+  export const raw: typeof impl.bodyParser.raw;
+  /** See `bodyParser.text` in the module's documentation. @example bodyParser.text */
+  export const text: typeof impl.bodyParser.text;
+  /** See `bodyParser.multipart` in the module's documentation. @example bodyParser.multipart */
+  export const multipart: typeof impl.multipart;
+  /** See `bodyParser.UploadedFile` in the module's documentation. @example bodyParser.UploadedFile */
+  export const UploadedFile: typeof impl.UploadedFile;
+  /** The middleware, for `import bodyParser from …` without esModuleInterop. @example bodyParser.default */
+  const _default: typeof bodyParser;
+
+  export { _default as default };
 }
 
 export = bodyParser;

@@ -10,13 +10,26 @@ import impl = require('../../middleware/compress');
  * @example
  * app.use(compress({ threshold: '1kb' }));
  */
-declare const compress: typeof impl.compress & typeof impl;
+declare function compress(options?: impl.CompressOptions): ReturnType<typeof impl.compress>;
 
 declare namespace compress {
   /** Options of `compress()`. @example const o: compress.CompressOptions = { threshold: 1024 }; */
-  type CompressOptions = impl.CompressOptions;
+  export type CompressOptions = impl.CompressOptions;
   /** Decides whether to compress a response. @example const f: compress.CompressFilter = (req, res) => compress.filter(req, res); */
-  type CompressFilter = impl.CompressFilter;
+  export type CompressFilter = impl.CompressFilter;
+  // The module's values, as members: `import { compress } from …`, `import * as m from …`.
+  /** See `compress.compress` in the module's documentation. @example compress.compress */
+  export const compress: typeof impl.compress;
+  /** See `compress.filter` in the module's documentation. @example compress.filter */
+  export const filter: typeof impl.compress.filter;
+  /** See `compress.compressible` in the module's documentation. @example compress.compressible */
+  export const compressible: typeof impl.compressible;
+  /** See `compress.shouldCompress` in the module's documentation. @example compress.shouldCompress */
+  export const shouldCompress: typeof impl.shouldCompress;
+  /** The middleware, for `import compress from …` without esModuleInterop. @example compress.default */
+  const _default: typeof compress;
+
+  export { _default as default };
 }
 
 export = compress;

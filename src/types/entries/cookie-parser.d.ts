@@ -23,13 +23,31 @@ declare global {
  * @example
  * app.use(cookieParser('keyboard cat'));
  */
-declare const cookieParser: typeof impl.cookieParser & typeof impl;
+declare function cookieParser(
+  secret?: string | string[],
+  options?: impl.CookieParserOptions,
+): ReturnType<typeof impl.cookieParser>;
 
 declare namespace cookieParser {
   /** Options of `cookieParser()`. @example const o: cookieParser.CookieParserOptions = { decode: decodeURIComponent }; */
-  type CookieParserOptions = impl.CookieParserOptions;
+  export type CookieParserOptions = impl.CookieParserOptions;
   /** A cookie name → value record. @example const c: cookieParser.CookieRecord = { a: 'b' }; */
-  type CookieRecord = impl.CookieRecord;
+  export type CookieRecord = impl.CookieRecord;
+  // The module's values, as members: `import { cookieParser } from …`, `import * as m from …`.
+  /** See `cookieParser.cookieParser` in the module's documentation. @example cookieParser.cookieParser */
+  export const cookieParser: typeof impl.cookieParser;
+  /** See `cookieParser.JSONCookie` in the module's documentation. @example cookieParser.JSONCookie */
+  export const JSONCookie: typeof impl.JSONCookie;
+  /** See `cookieParser.JSONCookies` in the module's documentation. @example cookieParser.JSONCookies */
+  export const JSONCookies: typeof impl.JSONCookies;
+  /** See `cookieParser.signedCookie` in the module's documentation. @example cookieParser.signedCookie */
+  export const signedCookie: typeof impl.signedCookie;
+  /** See `cookieParser.signedCookies` in the module's documentation. @example cookieParser.signedCookies */
+  export const signedCookies: typeof impl.signedCookies;
+  /** The middleware, for `import cookieParser from …` without esModuleInterop. @example cookieParser.default */
+  const _default: typeof cookieParser;
+
+  export { _default as default };
 }
 
 export = cookieParser;

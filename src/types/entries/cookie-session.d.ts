@@ -30,23 +30,23 @@ declare global {
  * @example
  * app.use(cookieSession({ keys: [process.env.SESSION_KEY!] }));
  */
-declare const cookieSession: typeof impl.cookieSession & typeof impl;
+declare function cookieSession(options?: impl.CookieSessionOptions): ReturnType<typeof impl.cookieSession>;
 
 declare namespace cookieSession {
   /** Options of `cookieSession()`. @example const o: cookieSession.CookieSessionOptions = { keys: ['k'] }; */
-  type CookieSessionOptions = impl.CookieSessionOptions;
+  export type CookieSessionOptions = impl.CookieSessionOptions;
   /** Cookie attributes of the session cookie. @example const o: cookieSession.SessionCookieOptions = { httpOnly: true }; */
-  type SessionCookieOptions = impl.SessionCookieOptions;
+  export type SessionCookieOptions = impl.SessionCookieOptions;
   /** A Keygrip-like key list. @example const keys: cookieSession.SessionKeyList = keygrip(['a', 'b']); */
-  type SessionKeyList = impl.SessionKeyList;
+  export type SessionKeyList = impl.SessionKeyList;
   /** The session class. @example req.session instanceof cookieSession.Session */
-  type Session = impl.Session;
+  export type Session = impl.Session;
   /**
    * What `req.session` holds: your data plus the `isNew`, `isChanged` and `isPopulated` flags.
    * @example
    * const s: cookieSession.CookieSessionObject | null | undefined = req.session;
    */
-  interface CookieSessionObject {
+  export interface CookieSessionObject {
     /** True when the session did not come from a valid cookie of this request. @example req.session!.isNew */
     readonly isNew: boolean;
     /** True when the session differs from what the request's cookie held. @example req.session!.isChanged */
@@ -56,6 +56,15 @@ declare namespace cookieSession {
     /** Your data. @example req.session!.userId = 42; */
     [key: string]: any;
   }
+  // The module's values, as members: `import { cookieSession } from …`, `import * as m from …`.
+  /** See `cookieSession.cookieSession` in the module's documentation. @example cookieSession.cookieSession */
+  export const cookieSession: typeof impl.cookieSession;
+  /** See `cookieSession.Session` in the module's documentation. @example cookieSession.Session */
+  export const Session: typeof impl.Session;
+  /** The middleware, for `import cookieSession from …` without esModuleInterop. @example cookieSession.default */
+  const _default: typeof cookieSession;
+
+  export { _default as default };
 }
 
 export = cookieSession;

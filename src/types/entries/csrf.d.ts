@@ -23,13 +23,24 @@ declare global {
  * @example
  * app.use(csrf({ cookie: true }));
  */
-declare const csrf: typeof impl.csrf & typeof impl;
+declare function csrf(options?: impl.CsrfOptions): ReturnType<typeof impl.csrf>;
 
 declare namespace csrf {
   /** Options of `csrf()`. @example const o: csrf.CsrfOptions = { cookie: true }; */
-  type CsrfOptions = impl.CsrfOptions;
+  export type CsrfOptions = impl.CsrfOptions;
   /** The secret cookie's options. @example const o: csrf.CsrfCookieOptions = { httpOnly: true }; */
-  type CsrfCookieOptions = impl.CsrfCookieOptions;
+  export type CsrfCookieOptions = impl.CsrfCookieOptions;
+  // The module's values, as members: `import { csrf } from …`, `import * as m from …`.
+  /** See `csrf.csrf` in the module's documentation. @example csrf.csrf */
+  export const csrf: typeof impl.csrf;
+  /** See `csrf.createToken` in the module's documentation. @example csrf.createToken */
+  export const createToken: typeof impl.createToken;
+  /** See `csrf.verifyToken` in the module's documentation. @example csrf.verifyToken */
+  export const verifyToken: typeof impl.verifyToken;
+  /** The middleware, for `import csrf from …` without esModuleInterop. @example csrf.default */
+  const _default: typeof csrf;
+
+  export { _default as default };
 }
 
 export = csrf;

@@ -9,17 +9,24 @@ import impl = require('../../middleware/directory');
  * @example
  * app.use('/files', directory('public', { icons: true }));
  */
-declare const directory: typeof impl.directory & typeof impl;
+declare function directory(root: string, options?: impl.DirectoryOptions): ReturnType<typeof impl.directory>;
 
 declare namespace directory {
   /** Options of `directory()`. @example const o: directory.DirectoryOptions = { hidden: false }; */
-  type DirectoryOptions = impl.DirectoryOptions;
+  export type DirectoryOptions = impl.DirectoryOptions;
   /** A custom page template. @example const t: directory.DirectoryTemplate = (locals, done) => done(null, '<ul></ul>'); */
-  type DirectoryTemplate = impl.DirectoryTemplate;
+  export type DirectoryTemplate = impl.DirectoryTemplate;
   /** One listed file. @example (e: directory.DirectoryEntry) => e.name */
-  type DirectoryEntry = impl.DirectoryEntry;
+  export type DirectoryEntry = impl.DirectoryEntry;
   /** What a template receives. @example (l: directory.DirectoryLocals) => l.directory */
-  type DirectoryLocals = impl.DirectoryLocals;
+  export type DirectoryLocals = impl.DirectoryLocals;
+  // The module's values, as members: `import { directory } from …`, `import * as m from …`.
+  /** See `directory.directory` in the module's documentation. @example directory.directory */
+  export const directory: typeof impl.directory;
+  /** The middleware, for `import directory from …` without esModuleInterop. @example directory.default */
+  const _default: typeof directory;
+
+  export { _default as default };
 }
 
 export = directory;

@@ -282,6 +282,28 @@ describe('types matrix (packed install)', { concurrency: 4 }, () => {
   }
 });
 
+test('the most common errors name Request, Response and the route params, never internal helpers (test/types/errors)', async () => {
+  const project = join(bare, 'errors');
+  cpSync(join(fixtures, 'errors'), project, { recursive: true });
+  symlinkSync(join(minimal, 'node_modules'), join(project, 'node_modules'), 'dir');
+  const { code, output } = await compile(project, [], 'ts7');
+  assert.notEqual(code, 0, output);
+  const errors = output
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('index.ts('));
+  assert.deepEqual(
+    errors.map((line) => line.replace(/^index\.ts\(\d+,\d+\): /, '')),
+    [
+      "error TS2339: Property 'tab' does not exist on type '{ id: string; }'.",
+      "error TS18049: 'req.session' is possibly 'null' or 'undefined'.",
+      "error TS2339: Property 'nope' does not exist on type 'Request<{}, any, any, ParsedQs, Record<string, any>>'.",
+    ],
+    output,
+  );
+  assert.doesNotMatch(output, /Flatten|Scan<|Build</);
+});
+
 test('public option types accept everything the runtime options accept (checked against src)', async () => {
   const result = await compile(join(fixtures, 'internal'));
   assert.equal(result.code, 0, `tsc reported errors in test/types/internal:\n${result.output}`);

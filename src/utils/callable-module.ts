@@ -6,15 +6,21 @@
  */
 
 /**
- * Replaces `mod.exports` by `fn`, copying the named exports onto it and marking it as an ES module.
+ * Replaces `mod.exports` by a function that calls `fn`, carrying the module's named exports (and
+ * `default`, which stays `fn`) and marked as an ES module. `fn` itself is left as it is (`webapp.cookieSession` keeps
+ * only its own members).
  * @example
  * callableModule(module, cookieSession);
  */
-export function callableModule(mod: NodeJS.Module, fn: (...args: never[]) => unknown): void {
+export function callableModule<F extends (...args: any[]) => unknown>(mod: NodeJS.Module, fn: F): void {
   const named = mod.exports as Record<string, unknown>;
+  const entry = function (this: unknown, ...args: Parameters<F>) {
+    return fn.apply(this, args);
+  };
+  Object.defineProperty(entry, 'name', { value: fn.name });
   for (const key of Object.keys(named)) {
-    if (!Object.hasOwn(fn, key)) Object.defineProperty(fn, key, { enumerable: true, value: named[key] });
+    Object.defineProperty(entry, key, { enumerable: true, value: named[key] });
   }
-  Object.defineProperty(fn, '__esModule', { value: true });
-  mod.exports = fn;
+  Object.defineProperty(entry, '__esModule', { value: true });
+  mod.exports = entry;
 }

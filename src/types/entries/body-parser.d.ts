@@ -1,6 +1,6 @@
 /**
- * Types of `webapp/body-parser`: the 3.x `bodyParser()` is the module itself, with `json`,
- * `urlencoded`, `raw`, `text` and `multipart` as members. Uploaded files land in `req.files`
+ * Types of `webapp/body-parser`: the 3.x `bodyParser()` is the module itself, with `multipart`
+ * and `UploadedFile` as members. Uploaded files land in `req.files`
  * (not declared here: multer declares `req.files` its own way; augment `Express.Request` as you need).
  * @module
  */
@@ -25,14 +25,6 @@ declare namespace bodyParser {
   // The module's values, as members: `import { bodyParser } from …`, `import * as m from …`.
   /** See `bodyParser.bodyParser` in the module's documentation. @example bodyParser.bodyParser */
   export const bodyParser: typeof impl.bodyParser;
-  /** See `bodyParser.json` in the module's documentation. @example bodyParser.json */
-  export const json: typeof impl.bodyParser.json;
-  /** See `bodyParser.urlencoded` in the module's documentation. @example bodyParser.urlencoded */
-  export const urlencoded: typeof impl.bodyParser.urlencoded;
-  /** See `bodyParser.raw` in the module's documentation. @example bodyParser.raw */
-  export const raw: typeof impl.bodyParser.raw;
-  /** See `bodyParser.text` in the module's documentation. @example bodyParser.text */
-  export const text: typeof impl.bodyParser.text;
   /** See `bodyParser.multipart` in the module's documentation. @example bodyParser.multipart */
   export const multipart: typeof impl.multipart;
   /** See `bodyParser.UploadedFile` in the module's documentation. @example bodyParser.UploadedFile */

@@ -15,13 +15,11 @@ declare function compress(options?: impl.CompressOptions): ReturnType<typeof imp
 declare namespace compress {
   /** Options of `compress()`. @example const o: compress.CompressOptions = { threshold: 1024 }; */
   export type CompressOptions = impl.CompressOptions;
-  /** Decides whether to compress a response. @example const f: compress.CompressFilter = (req, res) => compress.filter(req, res); */
+  /** Decides whether to compress a response. @example const f: compress.CompressFilter = (req, res) => compress.shouldCompress(req, res); */
   export type CompressFilter = impl.CompressFilter;
   // The module's values, as members: `import { compress } from …`, `import * as m from …`.
   /** See `compress.compress` in the module's documentation. @example compress.compress */
   export const compress: typeof impl.compress;
-  /** See `compress.filter` in the module's documentation. @example compress.filter */
-  export const filter: typeof impl.compress.filter;
   /** See `compress.compressible` in the module's documentation. @example compress.compressible */
   export const compressible: typeof impl.compressible;
   /** See `compress.shouldCompress` in the module's documentation. @example compress.shouldCompress */

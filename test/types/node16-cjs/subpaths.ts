@@ -24,13 +24,13 @@ app.use(
   basicAuth('admin', 'secret'),
   basicAuth((user, pass) => user === pass),
 );
-app.use(compress({ threshold: '1kb' }), bodyParser({ limit: '1mb' }), bodyParser.json());
+app.use(compress({ threshold: '1kb' }), bodyParser({ limit: '1mb' }), bodyParser.multipart());
 app.use('/files', directory('public', { icons: true }));
 
 const token: string = createToken('secret');
 const valid: boolean = verifyToken('secret', token);
 const parsed: unknown = cookieParser.JSONCookie('j:{}');
-const ok: boolean = compress.filter(app.request, app.response);
+const ok: boolean = compress.shouldCompress(app.request, app.response);
 const flags: cookieSession.CookieSessionObject | null | undefined = undefined;
 const csrfOptions: csrf.CsrfOptions = { ignoreMethods: ['GET'] };
 

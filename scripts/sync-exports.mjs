@@ -17,8 +17,9 @@ const entry = (base) => ({
 const exportsMap = { '.': entry('index'), './core': entry('core') };
 const typesVersions = { core: ['./dist/core.d.ts'] };
 for (const name of MIDDLEWARE_SUBPATHS) {
-  exportsMap[`./${name}`] = entry(`middleware/${name}`);
-  typesVersions[name] = [`./dist/middleware/${name}.d.ts`];
+  // Types: the hand-written entry (src/types/entries), which types the module as the middleware itself.
+  exportsMap[`./${name}`] = { ...entry(`middleware/${name}`), types: `./dist/types/entries/${name}.d.ts` };
+  typesVersions[name] = [`./dist/types/entries/${name}.d.ts`];
 }
 for (const [subpath, base] of DEEP_REQUIRES) {
   const target = { types: `./dist/${base}.d.ts`, default: `./dist/${base}.js` };

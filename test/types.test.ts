@@ -6,7 +6,8 @@
  * what must not. Requires the built package (dist/), which `npm test` builds first.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -14,22 +15,35 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
+import { dirname, join, relative, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import ts from 'typescript';
 
 const root = resolve(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'types');
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-// Generous: a fixture normally takes a few seconds; this only catches a pathological slowdown.
+/** The compilers of the matrix: devDependency aliases, so nothing is installed at test time. */
+const COMPILERS = {
+  ts7: join(root, 'node_modules', 'typescript7', 'bin', 'tsc'),
+  'ts5.6': join(root, 'node_modules', 'typescript5', 'bin', 'tsc'),
+} as const;
+type Compiler = keyof typeof COMPILERS;
+const tsc = COMPILERS.ts7;
+// Generous: a fixture normally takes a second or two; this only catches a pathological slowdown.
 const TIMEOUT_MS = 180_000;
 
 let dir: string;
+/** A directory for fixtures of the minimal project: no node_modules in it or its parents. */
+let bare: string;
+/** A project with only the packed webapp installed (and what npm installs with it: @types/node). */
+let minimal: string;
+/** The packed webapp plus every dev dependency of this repository (third-party middleware, @types/express). */
+let full: string;
 
 interface Compiled {
   code: number;
@@ -37,12 +51,12 @@ interface Compiled {
   ms: number;
 }
 
-function compile(project: string, extraArgs: string[] = []): Promise<Compiled> {
+function compile(project: string, extraArgs: string[] = [], compiler: Compiler = 'ts7'): Promise<Compiled> {
   const started = performance.now();
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [tsc, '-p', join(project, 'tsconfig.json'), '--pretty', 'false', ...extraArgs],
+      [COMPILERS[compiler], '-p', join(project, 'tsconfig.json'), '--pretty', 'false', ...extraArgs],
       { cwd: project, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
@@ -52,13 +66,134 @@ function compile(project: string, extraArgs: string[] = []): Promise<Compiled> {
   });
 }
 
-/** Copies a fixture next to the shared node_modules and compiles it; fails with tsc's diagnostics. */
-async function check(name: string, extraArgs: string[] = []): Promise<Compiled> {
-  const project = join(dir, name);
+/** Copies a fixture beside an installed project's node_modules and compiles it, `skipLibCheck` off. */
+async function check(
+  name: string,
+  compiler: Compiler,
+  options: { project?: string; args?: string[] } = {},
+): Promise<Compiled> {
+  // Minimal projects live where no parent has a node_modules (TypeScript 5 reads every parent's @types).
+  const parent = options.project === minimal ? bare : dir;
+  const project = join(parent, `${name}-${compiler}`);
   cpSync(join(fixtures, name), project, { recursive: true });
-  const result = await compile(project, extraArgs);
-  assert.equal(result.code, 0, `tsc reported errors in test/types/${name}:\n${result.output}`);
+  symlinkSync(join(options.project ?? full, 'node_modules'), join(project, 'node_modules'), 'dir');
+  const result = await compile(project, ['--skipLibCheck', 'false', ...(options.args ?? [])], compiler);
+  assert.equal(result.code, 0, `${compiler} reported errors in test/types/${name}:\n${result.output}`);
   return result;
+}
+
+/**
+ * `npm pack`s the built package and installs the tarball into a project with `npm ci --offline`,
+ * from a lock file made of this repository's entries for the package's dependencies, so only npm's
+ * cache is read. The install is kept in the temp directory, keyed by the tarball's and the lock's hash.
+ */
+function installPacked(): { minimal: string; full: string } {
+  // Outside this repository: TypeScript 5's default `types` looks in every parent's node_modules/@types.
+  const cache = join(tmpdir(), 'webapp-types-cache');
+  mkdirSync(cache, { recursive: true });
+  const packDir = mkdtempSync(join(cache, 'pack-'));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  ) as Array<{ filename: string }>;
+  const tarball = readFileSync(join(packDir, packed.filename));
+  const hash = createHash('sha256')
+    .update(tarball)
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex')
+    .slice(0, 16);
+  const base = join(cache, hash);
+  if (!existsSync(join(base, 'ready'))) {
+    for (const old of readdirSync(cache))
+      if (!old.startsWith('pack-')) rmSync(join(cache, old), { recursive: true, force: true });
+    const work = `${base}.tmp`;
+    rmSync(work, { recursive: true, force: true });
+    const project = join(work, 'minimal');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'webapp.tgz'), tarball);
+    writeFileSync(join(project, 'package-lock.json'), JSON.stringify(lockFor(tarball), null, 2));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'fixture', private: true, dependencies: { webapp: 'file:webapp.tgz' } }),
+    );
+    execFileSync(
+      'npm',
+      ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      {
+        cwd: project,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    // The full project: the installed webapp and its @types/node, plus this repository's dev dependencies.
+    const modules = join(work, 'full', 'node_modules');
+    mkdirSync(join(modules, '@types'), { recursive: true });
+    for (const scope of ['', '@types']) {
+      for (const entry of readdirSync(join(root, 'node_modules', scope))) {
+        if (entry.startsWith('.') || entry.startsWith('@') || entry === 'webapp') continue;
+        const installed = join(project, 'node_modules', scope, entry);
+        const link = join(modules, scope, entry);
+        // Relative links into the installed project, which is renamed once complete.
+        const target = existsSync(installed)
+          ? relative(dirname(link), join(base, 'minimal', 'node_modules', scope, entry))
+          : join(root, 'node_modules', scope, entry);
+        symlinkSync(target, link, 'dir');
+      }
+    }
+    for (const entry of readdirSync(join(root, 'node_modules'))) {
+      if (entry.startsWith('@') && entry !== '@types')
+        symlinkSync(join(root, 'node_modules', entry), join(modules, entry), 'dir');
+    }
+    symlinkSync(join('..', '..', 'minimal', 'node_modules', 'webapp'), join(modules, 'webapp'), 'dir');
+    writeFileSync(join(work, 'ready'), '');
+    renameSync(work, base);
+  }
+  rmSync(packDir, { recursive: true, force: true });
+  return { minimal: join(base, 'minimal'), full: join(base, 'full') };
+}
+
+/** A package-lock for `webapp: file:webapp.tgz` whose dependency entries are this repository's. */
+function lockFor(tarball: Buffer) {
+  const repo = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages as Record<
+    string,
+    { dependencies?: Record<string, string>; [field: string]: unknown }
+  >;
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const packages: Record<string, unknown> = {
+    '': { name: 'fixture', dependencies: { webapp: 'file:webapp.tgz' } },
+    'node_modules/webapp': {
+      version: pkg.version,
+      resolved: 'file:webapp.tgz',
+      integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
+      license: pkg.license,
+      dependencies: pkg.dependencies,
+      engines: pkg.engines,
+    },
+  };
+  // Keys are paths in this repository's tree, where webapp is the root ('').
+  const queue: Array<[string, Record<string, string>]> = [['', pkg.dependencies]];
+  while (queue.length > 0) {
+    const [from, deps] = queue.pop()!;
+    for (const name of Object.keys(deps)) {
+      let key: string | undefined;
+      for (let at = from; ; ) {
+        const candidate = at ? `${at}/node_modules/${name}` : `node_modules/${name}`;
+        if (repo[candidate]) {
+          key = candidate;
+          break;
+        }
+        if (!at) break;
+        at = at.includes('/node_modules/') ? at.slice(0, at.lastIndexOf('/node_modules/')) : '';
+      }
+      assert.ok(key, `package-lock.json has no entry for ${name} (needed by ${from || 'webapp'})`);
+      if (key in packages) continue;
+      const { dev, devOptional, peer, ...kept } = repo[key]!;
+      packages[key] = kept;
+      if (repo[key]!.dependencies) queue.push([key, repo[key]!.dependencies!]);
+    }
+  }
+  return { name: 'fixture', lockfileVersion: 3, requires: true, packages };
 }
 
 before(() => {
@@ -66,47 +201,107 @@ before(() => {
     existsSync(join(root, 'dist', 'index.d.ts')),
     'run `npm run build` first: dist/index.d.ts is missing',
   );
+  ({ minimal, full } = installPacked());
   dir = mkdtempSync(join(tmpdir(), 'webapp-types-'));
-  const modules = join(dir, 'node_modules');
-  mkdirSync(modules);
-  // The package itself as a dependency, and every dev dependency (third-party middleware and @types).
-  symlinkSync(root, join(modules, 'webapp'), 'dir');
-  for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (entry.startsWith('.') || entry === 'webapp') continue;
-    symlinkSync(join(root, 'node_modules', entry), join(modules, entry), 'dir');
-  }
+  symlinkSync(join(full, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  bare = mkdtempSync(join(tmpdir(), 'webapp-types-bare-'));
 });
 
 after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (bare) rmSync(bare, { recursive: true, force: true });
 });
 
-test('CommonJS consumer, moduleResolution node10: import = require, default, namespace and named imports, webapp/core through typesVersions', async () => {
-  await check('node10-cjs');
+/**
+ * The matrix: each fixture compiled against the packed install by TypeScript 7 (the native compiler)
+ * and 5.6 (the oldest supported), `skipLibCheck` off. TypeScript 7 has neither `moduleResolution
+ * node10` nor `esModuleInterop: false`, so those fixtures run on 5.6 only; the fixtures that test
+ * webapp's own types rather than a module mode (routes, express-port) run on 7 only, to keep this
+ * fast. Compilers run in parallel.
+ */
+const MATRIX: Array<{ fixture: string; what: string; compilers: Compiler[]; project?: 'minimal' }> = [
+  {
+    fixture: 'quick-start',
+    what: 'only webapp and typescript installed, a default tsconfig plus strict (nodenext): the quick start compiles',
+    compilers: ['ts7', 'ts5.6'],
+    project: 'minimal',
+  },
+  {
+    fixture: 'nodenext-esm',
+    what: 'ESM consumer, module nodenext ("type": "module"); every middleware subpath by default, namespace and named imports',
+    compilers: ['ts7', 'ts5.6'],
+    project: 'minimal',
+  },
+  {
+    fixture: 'node16-cjs',
+    what: 'CommonJS consumer, module node16: the exports map; every middleware subpath callable under import = require, default, namespace and named imports, with its request augmentations',
+    compilers: ['ts7', 'ts5.6'],
+    project: 'minimal',
+  },
+  {
+    fixture: 'bundler-esm',
+    what: 'module esnext with moduleResolution bundler',
+    compilers: ['ts7', 'ts5.6'],
+    project: 'minimal',
+  },
+  {
+    fixture: 'node10-cjs',
+    what: 'module commonjs, moduleResolution node10, no esModuleInterop: typesVersions, subpaths by default import',
+    compilers: ['ts5.6'],
+    project: 'minimal',
+  },
+  {
+    fixture: 'routes',
+    what: 'route parameters are inferred from Express 4 paths; wrong uses do not compile',
+    compilers: ['ts7'],
+  },
+  {
+    fixture: 'ecosystem',
+    what: 'middleware typed with @types/express (passport, multer, express-session, rate limit, helmet, cors, cookie-parser, morgan) is accepted under strict, with their augmentations',
+    compilers: ['ts7', 'ts5.6'],
+  },
+  {
+    fixture: 'express-interop',
+    what: 'code typed for Express 4: handlers return void, express.RequestHandler in app.use, a webapp app and Router where express.Application / express.Router are wanted',
+    compilers: ['ts7', 'ts5.6'],
+  },
+  {
+    fixture: 'express-port',
+    what: 'an Express 4 TypeScript app compiles by changing only the import',
+    compilers: ['ts7'],
+  },
+];
+
+describe('types matrix (packed install)', { concurrency: 4 }, () => {
+  for (const { fixture, what, compilers, project } of MATRIX) {
+    for (const compiler of compilers) {
+      test(`${compiler}: ${what} (test/types/${fixture})`, async () => {
+        await check(fixture, compiler, { project: project === 'minimal' ? minimal : full });
+      });
+    }
+  }
 });
 
-test('CommonJS consumer, moduleResolution node16: the package exports map', async () => {
-  await check('node16-cjs');
-});
-
-test('ESM consumer, moduleResolution nodenext ("type": "module")', async () => {
-  await check('nodenext-esm');
-});
-
-test('ESM consumer, moduleResolution bundler', async () => {
-  await check('bundler-esm');
-});
-
-test('route parameters are inferred from Express 4 paths; wrong uses do not compile', async () => {
-  await check('routes');
-});
-
-test('middleware typed with @types/express (passport, multer, express-session, rate limit, helmet, cors, cookie-parser, morgan) is accepted under strict, with their augmentations', async () => {
-  await check('ecosystem');
-});
-
-test('an Express 4 TypeScript app compiles by changing only the import', async () => {
-  await check('express-port');
+test('the most common errors name Request, Response and the route params, never internal helpers (test/types/errors)', async () => {
+  const project = join(bare, 'errors');
+  cpSync(join(fixtures, 'errors'), project, { recursive: true });
+  symlinkSync(join(minimal, 'node_modules'), join(project, 'node_modules'), 'dir');
+  const { code, output } = await compile(project, [], 'ts7');
+  assert.notEqual(code, 0, output);
+  const errors = output
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('index.ts('));
+  assert.deepEqual(
+    errors.map((line) => line.replace(/^index\.ts\(\d+,\d+\): /, '')),
+    [
+      "error TS2339: Property 'tab' does not exist on type '{ id: string; }'.",
+      "error TS18049: 'req.session' is possibly 'null' or 'undefined'.",
+      "error TS2339: Property 'nope' does not exist on type 'Request<{}, any, any, ParsedQs, Record<string, any>>'.",
+    ],
+    output,
+  );
+  assert.doesNotMatch(output, /Flatten|Scan<|Build</);
 });
 
 test('public option types accept everything the runtime options accept (checked against src)', async () => {
@@ -362,12 +557,45 @@ test('the public declarations need only node:* types (no @types/qs, @types/expre
     const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     for (const { fileName: specifier } of [...info.importedFiles, ...info.typeReferenceDirectives]) {
       if (specifier.startsWith('.')) queue.push(`${resolve(file, '..', specifier)}.d.ts`);
-      else if (!specifier.startsWith('node:'))
+      else if (!specifier.startsWith('node:') && specifier !== 'node')
         external.add(`${specifier} (in ${file.slice(root.length + 1)})`);
     }
   }
   assert.ok(seen.size >= 6, [...seen].join(', '));
   assert.deepEqual([...external], []);
+});
+
+test("every declaration file in dist references node's types, and @types/node is a dependency", () => {
+  const files = readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.d.ts'),
+  );
+  assert.ok(files.length > 50, `${files.length} declaration files`);
+  const missing = files
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .filter((file) => {
+      const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      return !info.typeReferenceDirectives.some((directive) => directive.fileName === 'node');
+    });
+  assert.deepEqual(missing, []);
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  assert.ok(pkg.dependencies['@types/node'], 'package.json dependencies lists @types/node');
+});
+
+test('require() of each middleware subpath is the middleware itself, with its named exports and default', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // The first-party middleware subpaths (webapp/lib/* are Express's deep-require paths, not middleware).
+  const subpaths = Object.keys(pkg.exports).filter((key) =>
+    String(pkg.exports[key].require ?? '').includes('/middleware/'),
+  );
+  assert.ok(subpaths.length >= 7, subpaths.join(', '));
+  for (const subpath of subpaths) {
+    const name = subpath.slice(2);
+    const mod = require(join(minimal, 'node_modules', 'webapp', pkg.exports[subpath].require));
+    assert.equal(typeof mod, 'function', name);
+    assert.equal(typeof mod.default, 'function', name);
+    assert.equal(mod.default.name, mod.name, name);
+    assert.equal(mod.__esModule, true, name);
+  }
 });
 
 test('webapp/core is an empty module at run time, from require and from import', async () => {

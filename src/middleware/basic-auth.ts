@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
+import { callableModule } from '../utils/callable-module';
 
 export type BasicAuthCheck = (user: string, pass: string) => boolean;
 export type BasicAuthAsyncCheck = (
@@ -152,3 +153,6 @@ export function basicAuth(
 }
 
 export default basicAuth;
+
+// `require('webapp/basic-auth')` is the middleware itself, as with its npm counterpart.
+callableModule(module, basicAuth);

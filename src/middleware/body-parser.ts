@@ -20,6 +20,8 @@ export {
   UploadedFile,
 } from './body-parser/multipart';
 
+import { callableModule } from '../utils/callable-module';
+
 export interface BodyParserOptions extends Omit<JsonOptions, 'type'>, Omit<UrlencodedOptions, 'type'> {
   /** Also parse `multipart/form-data` uploads into `req.body` and `req.files` (default off). */
   multipart?: boolean | MultipartOptions;
@@ -67,3 +69,6 @@ bodyParser.text = text;
 bodyParser.multipart = multipart;
 
 export default bodyParser;
+
+// `require('webapp/body-parser')` is the middleware itself, as with its npm counterpart.
+callableModule(module, bodyParser);

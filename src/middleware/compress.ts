@@ -17,6 +17,7 @@ import Negotiator from 'negotiator';
 import { varyResponse } from '../http/vary';
 import type { Next, Req, Res } from '../types/internal';
 import { parseBytes } from '../utils/bytes';
+import { callableModule } from '../utils/callable-module';
 import { onHeaders } from './on-headers';
 
 export type CompressFilter = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -378,3 +379,6 @@ export function compress(options?: CompressOptions) {
 compress.filter = shouldCompress;
 
 export default compress;
+
+// `require('webapp/compress')` is the middleware itself, as with its npm counterpart.
+callableModule(module, compress);

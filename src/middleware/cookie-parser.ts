@@ -8,6 +8,7 @@
 import cookie from 'cookie';
 import { unsign } from '../http/cookie';
 import type { Next, Req, Res } from '../types/internal';
+import { callableModule } from '../utils/callable-module';
 
 export interface CookieParserOptions {
   /** Decodes each cookie value (default: decodeURIComponent, leaving invalid escapes as they are). */
@@ -117,3 +118,6 @@ cookieParser.signedCookie = signedCookie;
 cookieParser.signedCookies = signedCookies;
 
 export default cookieParser;
+
+// `require('webapp/cookie-parser')` is the middleware itself, as with its npm counterpart.
+callableModule(module, cookieParser);

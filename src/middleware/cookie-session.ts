@@ -18,6 +18,7 @@ import cookie from 'cookie';
 import { serializeCookie } from '../http/cookie';
 import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
+import { callableModule } from '../utils/callable-module';
 import { absorbWriteHeadArguments, callWriteHead, type WriteHead } from './on-headers';
 
 /** Attributes of the session cookie. */
@@ -530,3 +531,6 @@ export function cookieSession(options?: CookieSessionOptions) {
 }
 
 export default cookieSession;
+
+// `require('webapp/cookie-session')` is the middleware itself, as with its npm counterpart.
+callableModule(module, cookieSession);

@@ -17,6 +17,7 @@ import type { IncomingMessage } from 'node:http';
 import { serializeCookie, sign } from '../http/cookie';
 import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
+import { callableModule } from '../utils/callable-module';
 
 /** Where the secret cookie goes and how it is written (`cookie: true` means all defaults). */
 export interface CsrfCookieOptions {
@@ -251,3 +252,6 @@ export function csrf(options?: CsrfOptions) {
 }
 
 export default csrf;
+
+// `require('webapp/csrf')` is the middleware itself, as with its npm counterpart.
+callableModule(module, csrf);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { acceptsTypes } from '../http/accepts';
 import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
+import { callableModule } from '../utils/callable-module';
 import {
   DEFAULT_STYLE,
   DEFAULT_TEMPLATE,
@@ -303,3 +304,6 @@ export function directory(root: string, options?: DirectoryOptions) {
 }
 
 export default directory;
+
+// `require('webapp/directory')` is the middleware itself, as with its npm counterpart.
+callableModule(module, directory);

@@ -150,8 +150,9 @@ export interface RequestHandler<
   LocalsObj extends Record<string, any> = Record<string, any>,
 > {
   /**
-   * Handles a request: respond, or call `next()` / `next(err)`. Any return value is allowed; a
-   * returned promise that rejects reaches `next(err)`.
+   * Handles a request: respond, or call `next()` / `next(err)`. Typed `void` as in `@types/express`
+   * (an arrow function may still return `res.send(…)`, and an async one a promise); a returned
+   * promise that rejects reaches `next(err)`.
    * @example
    * const handler: RequestHandler = async (req, res) => { res.json(await load(req.query)); };
    */
@@ -160,7 +161,7 @@ export interface RequestHandler<
     req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
     res: Response<ResBody, LocalsObj>,
     next: NextFunction,
-  ): unknown;
+  ): void;
 }
 
 /**
@@ -180,7 +181,7 @@ export type ErrorRequestHandler<
   req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>,
   res: Response<ResBody, LocalsObj>,
   next: NextFunction,
-) => unknown;
+) => void;
 
 /**
  * What `use` and the route methods accept for each handler argument: a handler, an error handler, or a list of them.

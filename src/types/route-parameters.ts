@@ -158,7 +158,8 @@ type Build<Req, Opt, Loose extends boolean> = Flatten<
   } & (Loose extends true ? { [index: number]: string } : unknown)
 >;
 
-type Flatten<T> = { [K in keyof T]: T[K] };
+// `& {}` makes the compiler print the resulting object (`{ id: string }`) instead of `Flatten<…>`.
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The `req.params` type of an Express 4 route path: named parameters are `string`, optional ones

@@ -1,0 +1,26 @@
+/**
+ * Makes a CommonJS module's export the middleware function itself, carrying the module's named
+ * exports (and `default`) as members: `require('webapp/cookie-session')(options)` works as it does
+ * with the npm packages, while `import { cookieSession } from …` and `import x from …` keep working.
+ * @module
+ */
+
+/**
+ * Replaces `mod.exports` by a function that calls `fn`, carrying the module's named exports (and
+ * `default`, which stays `fn`) and marked as an ES module. `fn` itself is left as it is (`webapp.cookieSession` keeps
+ * only its own members).
+ * @example
+ * callableModule(module, cookieSession);
+ */
+export function callableModule<F extends (...args: any[]) => unknown>(mod: NodeJS.Module, fn: F): void {
+  const named = mod.exports as Record<string, unknown>;
+  const entry = function (this: unknown, ...args: Parameters<F>) {
+    return fn.apply(this, args);
+  };
+  Object.defineProperty(entry, 'name', { value: fn.name });
+  for (const key of Object.keys(named)) {
+    Object.defineProperty(entry, key, { enumerable: true, value: named[key] });
+  }
+  Object.defineProperty(entry, '__esModule', { value: true });
+  mod.exports = entry;
+}

@@ -1,0 +1,37 @@
+// Every first-party middleware subpath, under each import style of a CommonJS module.
+import webapp = require('webapp');
+import basicAuth = require('webapp/basic-auth');
+import bodyParser = require('webapp/body-parser');
+import compress = require('webapp/compress');
+import cookieParser = require('webapp/cookie-parser');
+import cookieSession = require('webapp/cookie-session');
+import csrf = require('webapp/csrf');
+import directory = require('webapp/directory');
+
+import * as parserNamespace from 'webapp/cookie-parser';
+import sessionDefault, {
+  type CookieSessionOptions,
+  cookieSession as namedSession,
+} from 'webapp/cookie-session';
+import csrfDefault, { createToken, verifyToken } from 'webapp/csrf';
+
+const app = webapp();
+const options: CookieSessionOptions = { keys: ['a', 'b'], maxAge: 86_400_000 };
+app.use(cookieSession(options), sessionDefault({ name: 'other', secret: 's' }), namedSession());
+app.use(cookieParser('secret'), parserNamespace.default('secret'), parserNamespace.cookieParser());
+app.use(csrf(), csrfDefault({ cookie: true }));
+app.use(
+  basicAuth('admin', 'secret'),
+  basicAuth((user, pass) => user === pass),
+);
+app.use(compress({ threshold: '1kb' }), bodyParser({ limit: '1mb' }), bodyParser.multipart());
+app.use('/files', directory('public', { icons: true }));
+
+const token: string = createToken('secret');
+const valid: boolean = verifyToken('secret', token);
+const parsed: unknown = cookieParser.JSONCookie('j:{}');
+const ok: boolean = compress.shouldCompress(app.request, app.response);
+const flags: cookieSession.CookieSessionObject | null | undefined = undefined;
+const csrfOptions: csrf.CsrfOptions = { ignoreMethods: ['GET'] };
+
+export { csrfOptions, flags, ok, parsed, valid };

@@ -8,4 +8,5 @@ export const MIDDLEWARE_SUBPATHS = [
   'cookie-session',
   'csrf',
   'directory',
+  'http2',
 ];

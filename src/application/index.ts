@@ -105,7 +105,7 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
 function enterHttp2(app: AppInternal, req: Req, res: Res): void {
   const h2 = require('./http2') as typeof import('./http2');
   const protos = h2.http2Prototypes(app, kServerProto);
-  h2.normalizeHttp2Headers(req.headers);
+  h2.normalizeHttp2Headers(req.headers, (req as unknown as { stream: { endAfterHeaders?: boolean } }).stream);
   addDispatchFields(req);
   Object.setPrototypeOf(req, protos.request);
   if (Object.getPrototypeOf(res)[kServerProto] !== app.response) {

@@ -43,7 +43,7 @@ function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
       rawHeaders: string[],
     ) {
       super(stream, headers, options, rawHeaders);
-      normalizeHttp2Headers(headers as Record<string, unknown>);
+      normalizeHttp2Headers(headers as Record<string, unknown>, stream);
       (this as unknown as Record<symbol, unknown>)[kEntryApp] = app;
     }
   }

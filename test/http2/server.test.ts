@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 
 import webapp = require('../../src/index');
@@ -177,5 +178,41 @@ describe('HTTP/2 servers', () => {
       session.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('HTTP/2: webapp against express@4 (docs/differences.md)', () => {
+  it('express@4 crashes on the first HTTP/2 request; the same app on webapp answers it', async () => {
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
+    const script = (lib: string) => `
+      const http2 = require('node:http2');
+      const lib = require(${JSON.stringify(lib)});
+      const app = lib();
+      app.get('/', (req, res) => res.send('served'));
+      const server = http2.createServer(app).listen(0, '127.0.0.1', () => {
+        const session = http2.connect('http://127.0.0.1:' + server.address().port);
+        session.on('error', () => {});
+        const stream = session.request({ ':path': '/' });
+        let body = '';
+        stream.on('data', (d) => (body += d));
+        stream.on('end', () => { console.log('body:' + body); process.exit(0); });
+        stream.on('error', () => {});
+      });`;
+    const run = (lib: string) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['-e', script(lib)], {
+          cwd: path.resolve(__dirname, '../../..'),
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.on('exit', (code) => resolve({ code, out, err }));
+      });
+    const express = await run('express');
+    assert.notEqual(express.code, 0);
+    assert.match(express.err, /TypeError/);
+    const ours = await run(path.resolve(__dirname, '../../src/index.js'));
+    assert.deepEqual([ours.code, ours.out.trim()], [0, 'body:served']);
   });
 });

@@ -279,6 +279,26 @@ describe('middleware over HTTP/2', () => {
     assert.deepEqual([limit.status, limit.body], [413, 'entity.too.large']);
   });
 
+  it('a body without Content-Length counts as a body (req.is, type-is); a request without one does not', async () => {
+    const app = webapp() as any;
+    app.all('/', (req: any, res: any) =>
+      res.json([req.is('json'), req.headers['transfer-encoding'] ?? null]),
+    );
+    const [get, post, sized] = await requestAll2(app, [
+      { path: '/', headers: { 'content-type': 'application/json' } },
+      { method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: '{}' },
+      {
+        method: 'POST',
+        path: '/',
+        headers: { 'content-type': 'application/json', 'content-length': '2' },
+        body: '{}',
+      },
+    ]);
+    assert.deepEqual(JSON.parse(get.body), [null, null]);
+    assert.deepEqual(JSON.parse(post.body), ['json', 'chunked']);
+    assert.deepEqual(JSON.parse(sized.body), ['json', null]);
+  });
+
   it('static: ranges, conditional GET, HEAD, 404 fall-through', async () => {
     const app = webapp() as any;
     const root = path.dirname(FILE);

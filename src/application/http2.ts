@@ -20,6 +20,12 @@ import { Readable, Stream } from 'node:stream';
 import { absorbWriteHeadArguments } from '../middleware/on-headers';
 import type { AppInternal } from '../types/internal';
 
+function ownValueSetter(key: string | symbol): (this: object, value: unknown) => void {
+  return function set(this: object, value: unknown) {
+    Object.defineProperty(this, key, { configurable: true, enumerable: true, writable: true, value });
+  };
+}
+
 /** Own descriptors that put `h2Proto`'s members in front of an HTTP/1 chain ending at `commonBase`. */
 function transportLayer(h1Proto: object, h2Proto: object, commonBase: object): PropertyDescriptorMap {
   const layer: PropertyDescriptorMap = {};
@@ -48,7 +54,11 @@ function transportLayer(h1Proto: object, h2Proto: object, commonBase: object): P
     }
   }
   for (const key of Reflect.ownKeys(h2Proto)) {
-    layer[key as string] = Object.getOwnPropertyDescriptor(h2Proto, key) as PropertyDescriptor;
+    const descriptor = Object.getOwnPropertyDescriptor(h2Proto, key) as PropertyDescriptor;
+    // Read-only accessors of node's HTTP/2 classes are plain writable fields on HTTP/1.1 objects
+    // (`req.rawHeaders = …`, `req.complete = …`): a write makes an own data property, as it would there.
+    if (descriptor.get !== undefined && descriptor.set === undefined) descriptor.set = ownValueSetter(key);
+    layer[key as string] = descriptor;
   }
   return layer;
 }

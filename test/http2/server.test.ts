@@ -114,14 +114,36 @@ describe('HTTP/2 servers', () => {
       req.method = 'GET';
       res.locals.x = 1;
       res.custom = 'yes';
+      // Data fields of http.IncomingMessage that node's HTTP/2 request has as read-only accessors.
+      req.rawHeaders = ['x-mine', '1'];
+      req.complete = false;
+      req.httpVersion = `${req.httpVersion}!`;
       next();
     });
     app.get('/rewritten', (req: any, res: any) =>
-      res.json([req.logIn(), req.user.id, req.query.replaced, res.locals.x, res.custom, req.originalUrl]),
+      res.json([
+        req.logIn(),
+        req.user.id,
+        req.query.replaced,
+        res.locals.x,
+        res.custom,
+        req.originalUrl,
+        req.rawHeaders,
+        req.httpVersion,
+      ]),
     );
     for (const kind of KINDS) {
       const res = await request2(app, { path: '/original', method: 'POST' }, { kind });
-      assert.deepEqual(JSON.parse(res.body), ['mine', 1, true, 1, 'yes', '/original']);
+      assert.deepEqual(JSON.parse(res.body), [
+        'mine',
+        1,
+        true,
+        1,
+        'yes',
+        '/original',
+        ['x-mine', '1'],
+        '2.0!',
+      ]);
     }
   });
 

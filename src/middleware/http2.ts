@@ -11,7 +11,6 @@ import http2, {
   type Http2Server,
   Http2ServerRequest,
   Http2ServerResponse,
-  type Http2Stream,
   type SecureServerOptions,
   type ServerHttp2Stream,
   type ServerOptions,
@@ -106,5 +105,3 @@ export function createServer(first: ServerOptions | Http2App, second?: Http2App)
   const target = checkApp(app);
   return http2.createServer(withAppClasses(target, options), app as never);
 }
-
-export type { Http2SecureServer, Http2Server, Http2Stream };

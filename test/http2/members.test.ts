@@ -388,4 +388,60 @@ describe('middleware over HTTP/2', () => {
     assert.equal(allowed.body, 'in');
     assert.equal(both.body, '{"z":1}');
   });
+
+  it('third-party Express middleware: multer, morgan, express-session, cors, helmet', async () => {
+    const multer = require('multer');
+    const morgan = require('morgan');
+    const session = require('express-session');
+    const cors = require('cors');
+    const helmet = require('helmet');
+    const lines: string[] = [];
+    const app = webapp() as any;
+    app.use(
+      morgan(':method :url :status :res[content-length]', {
+        stream: { write: (line: string) => lines.push(line.trim()) },
+      }),
+    );
+    app.use(helmet());
+    app.use(cors({ origin: 'https://a.example' }));
+    app.use(session({ secret: 's', resave: false, saveUninitialized: true }));
+    app.post('/upload', multer({ storage: multer.memoryStorage() }).single('file'), (req: any, res: any) => {
+      req.session.uploads = (req.session.uploads ?? 0) + 1;
+      res.json({
+        name: req.file.originalname,
+        size: req.file.size,
+        field: req.body.note,
+        uploads: req.session.uploads,
+      });
+    });
+    const boundary = 'XyZ';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      'x'.repeat(1000),
+      `\r\n--${boundary}--\r\n`,
+    ].join('');
+    const headers = {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      origin: 'https://a.example',
+    };
+    await withHttp2Server(app, async ({ session: client }) => {
+      const first = await send2(client, { method: 'POST', path: '/upload', headers, body });
+      assert.equal(first.status, 200);
+      assert.deepEqual(JSON.parse(first.body), { name: 'a.txt', size: 1000, field: 'hi', uploads: 1 });
+      assert.equal(first.headers['access-control-allow-origin'], 'https://a.example');
+      assert.equal(first.headers['x-content-type-options'], 'nosniff');
+      const cookie = (first.headers['set-cookie'] as string[])[0].split(';')[0];
+      const second = await send2(client, {
+        method: 'POST',
+        path: '/upload',
+        headers: { ...headers, cookie },
+        body,
+      });
+      assert.equal(JSON.parse(second.body).uploads, 2);
+      noConnectionHeaders(second.headers);
+    });
+    assert.equal(lines.length, 2);
+    for (const line of lines) assert.match(line, /^POST \/upload 200 \d+$/);
+  });
 });

@@ -96,6 +96,8 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
   router.handle(req, res, callback);
 };
 
+let http2Module: typeof import('./http2') | undefined;
+
 /**
  * An HTTP/2 request (node:http2's compatibility API) not yet built on this app's prototypes: it
  * gets the app's HTTP/2 prototypes (./http2, loaded on the first such request). Servers made by
@@ -103,7 +105,8 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
  * told to, so each of its requests is swapped here.
  */
 function enterHttp2(app: AppInternal, req: Req, res: Res): void {
-  const h2 = require('./http2') as typeof import('./http2');
+  http2Module ??= require('./http2') as typeof import('./http2');
+  const h2 = http2Module;
   const protos = h2.http2Prototypes(app, kServerProto);
   h2.normalizeHttp2Headers(req.headers, (req as unknown as { stream: { endAfterHeaders?: boolean } }).stream);
   addDispatchFields(req);

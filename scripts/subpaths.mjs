@@ -10,6 +10,10 @@ export const MIDDLEWARE_SUBPATHS = [
   'directory',
 ];
 
+// Subpaths that are modules rather than middleware (`webapp/http2` → dist/middleware/http2.js): built
+// and exported like the middleware, typed by their own declarations.
+export const MODULE_SUBPATHS = ['http2'];
+
 // Express 4's internal files that packages written for Express require (express-async-errors,
 // instrumentation): `webapp/<subpath>` (and `<subpath>.js`) → dist/<file>.js, CommonJS with the shape
 // Express's file exports. scripts/sync-exports.mjs writes them into package.json.

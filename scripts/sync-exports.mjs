@@ -2,7 +2,7 @@
 // middleware subpath and Express 4's deep-require paths (`webapp/lib/…`, CommonJS only, as in
 // Express), so node16+ (exports) and node10 (typesVersions) resolvers agree.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { DEEP_REQUIRES, MIDDLEWARE_SUBPATHS } from './subpaths.mjs';
+import { DEEP_REQUIRES, MIDDLEWARE_SUBPATHS, MODULE_SUBPATHS } from './subpaths.mjs';
 
 const file = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(file, 'utf8'));
@@ -20,6 +20,10 @@ for (const name of MIDDLEWARE_SUBPATHS) {
   // Types: the hand-written entry (src/types/entries), which types the module as the middleware itself.
   exportsMap[`./${name}`] = { ...entry(`middleware/${name}`), types: `./dist/types/entries/${name}.d.ts` };
   typesVersions[name] = [`./dist/types/entries/${name}.d.ts`];
+}
+for (const name of MODULE_SUBPATHS) {
+  exportsMap[`./${name}`] = entry(`middleware/${name}`);
+  typesVersions[name] = [`./dist/middleware/${name}.d.ts`];
 }
 for (const [subpath, base] of DEEP_REQUIRES) {
   const target = { types: `./dist/${base}.d.ts`, default: `./dist/${base}.js` };

@@ -583,9 +583,10 @@ test("every declaration file in dist references node's types, and @types/node is
 
 test('require() of each middleware subpath is the middleware itself, with its named exports and default', () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  // The first-party middleware subpaths (webapp/lib/* are Express's deep-require paths, not middleware).
+  // The first-party middleware subpaths, typed by their hand-written entries (webapp/lib/* are
+  // Express's deep-require paths, webapp/http2 a module of server factories).
   const subpaths = Object.keys(pkg.exports).filter((key) =>
-    String(pkg.exports[key].require ?? '').includes('/middleware/'),
+    String(pkg.exports[key].types ?? '').includes('/types/entries/'),
   );
   assert.ok(subpaths.length >= 7, subpaths.join(', '));
   for (const subpath of subpaths) {

@@ -78,9 +78,13 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
   // Servers created by app.listen already build requests on these prototypes; others get swapped.
   const reqProto = Object.getPrototypeOf(req);
   if (reqProto !== this.request && reqProto[kServerProto] !== this.request) {
-    if (!callback) adoptServer(this, req);
-    addDispatchFields(req);
-    Object.setPrototypeOf(req, this.request);
+    if (req.httpVersionMajor === 2) {
+      enterHttp2(this, req, res);
+    } else {
+      if (!callback) adoptServer(this, req);
+      addDispatchFields(req);
+      Object.setPrototypeOf(req, this.request);
+    }
   }
   const resProto = Object.getPrototypeOf(res);
   if (resProto !== this.response && resProto[kServerProto] !== this.response) {
@@ -91,6 +95,27 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
   // Without a callback this is the root app: the router ends with the final handler (finishRequest).
   router.handle(req, res, callback);
 };
+
+let http2Module: typeof import('./http2') | undefined;
+
+/**
+ * An HTTP/2 request (node:http2's compatibility API) not yet built on this app's prototypes: it
+ * gets the app's HTTP/2 prototypes (./http2, loaded on the first such request). Servers made by
+ * `webapp/http2` build requests on them already; node's own `http2.createServer(app)` cannot be
+ * told to, so each of its requests is swapped here.
+ */
+function enterHttp2(app: AppInternal, req: Req, res: Res): void {
+  http2Module ??= require('./http2') as typeof import('./http2');
+  const h2 = http2Module;
+  const protos = h2.http2Prototypes(app, kServerProto);
+  h2.normalizeHttp2Headers(req.headers, (req as unknown as { stream: { endAfterHeaders?: boolean } }).stream);
+  addDispatchFields(req);
+  Object.setPrototypeOf(req, protos.request);
+  if (Object.getPrototypeOf(res)[kServerProto] !== app.response) {
+    if (!Object.hasOwn(res, 'locals')) res.locals = Object.create(null);
+    Object.setPrototypeOf(res, protos.response);
+  }
+}
 
 const kAdopted = Symbol('webapp.adoptedServer');
 
@@ -106,14 +131,25 @@ function adoptServer(app: AppInternal, req: Req): void {
   server[kAdopted] = true;
   let requestKey: symbol | undefined;
   let responseKey: symbol | undefined;
+  let optionsKey: symbol | undefined;
   for (const key of Object.getOwnPropertySymbols(server)) {
     if (key.description === 'IncomingMessage') requestKey = key;
     else if (key.description === 'ServerResponse') responseKey = key;
+    else if (key.description === 'options') optionsKey = key;
   }
   if (requestKey === undefined || responseKey === undefined) return;
   if (server[requestKey] !== IncomingMessage || server[responseKey] !== ServerResponse) return;
-  server[requestKey] = requestClass(app);
-  server[responseKey] = responseClass(app);
+  const Request = requestClass(app);
+  const Response = responseClass(app);
+  server[requestKey] = Request;
+  server[responseKey] = Response;
+  // An http2 server with allowHTTP1 sets those two from its options on every HTTP/1.1 connection.
+  const options =
+    optionsKey === undefined ? undefined : (server[optionsKey] as Record<string, unknown> | undefined);
+  if (options?.Http1IncomingMessage === IncomingMessage && options.Http1ServerResponse === ServerResponse) {
+    options.Http1IncomingMessage = Request;
+    options.Http1ServerResponse = Response;
+  }
 }
 
 /**
@@ -150,9 +186,13 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
     sub.parent = this;
     router.use(path, function mounted_app(req: Req, res: Res, next: Next) {
       const orig = req.app;
+      // An HTTP/2 request goes back to the prototypes it had (orig's HTTP/2 ones, see ./http2).
+      const h2 = req.httpVersionMajor === 2;
+      const reqProto = h2 ? Object.getPrototypeOf(req) : undefined;
+      const resProto = h2 ? Object.getPrototypeOf(res) : undefined;
       sub.handle(req, res, (err?: unknown) => {
-        Object.setPrototypeOf(req, orig.request);
-        Object.setPrototypeOf(res, orig.response);
+        Object.setPrototypeOf(req, reqProto ?? orig.request);
+        Object.setPrototypeOf(res, resProto ?? orig.response);
         next(err);
       });
     });
@@ -315,7 +355,7 @@ application.listen = function listen(this: AppInternal, ...args: unknown[]) {
  */
 export const kServerProto = Symbol('webapp.serverPrototypeOf');
 
-function requestClass(app: AppInternal): typeof IncomingMessage {
+export function requestClass(app: AppInternal): typeof IncomingMessage {
   class AppRequest extends IncomingMessage {
     // Explicit: V8's implicit derived constructor forwards `...args`, measurably slower per request.
     constructor(socket: Socket) {
@@ -335,7 +375,7 @@ const ResponseBase = ServerResponse as unknown as new (
   options?: object,
 ) => ServerResponse;
 
-function responseClass(app: AppInternal): typeof ServerResponse {
+export function responseClass(app: AppInternal): typeof ServerResponse {
   class AppResponse extends ResponseBase {
     constructor(req: IncomingMessage, options?: object) {
       super(req, options);

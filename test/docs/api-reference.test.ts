@@ -79,6 +79,7 @@ test('docs/api.md names every export of every subpath', () => {
     'cookie-session',
     'csrf',
     'directory',
+    'http2',
   ];
   const undocumented: string[] = [];
   for (const subpath of subpaths) {

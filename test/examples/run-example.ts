@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 export interface RunningExample {
   port: number;
   child: ChildProcess;
+  /** What the example printed up to the line with its URL. */
+  output: string;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export function startExample(name: string, env: Record<string, string> = {}): Pr
       resolvePromise({
         port: Number(match[1]),
         child,
+        output: out,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

@@ -123,6 +123,10 @@ export async function assertSameAsExpress(
   const express = require('express');
   const webapp = require('../../src/index');
   const expected = await requestAll(build(express), requests);
+  if (transport.http2) {
+    await assertSameOverHttp2(build(webapp), requests, expected, options);
+    return;
+  }
   const actual = await requestAll(build(webapp), requests);
   for (let i = 0; i < requests.length; i++) {
     const label = `${requests[i].method ?? 'GET'} ${requests[i].path ?? '/'}`;
@@ -132,4 +136,75 @@ export async function assertSameAsExpress(
       `webapp differs from express@4 for ${label}`,
     );
   }
+}
+
+/**
+ * The transport of the differential checks. test/http2/suite.test.ts turns `http2` on and loads
+ * app-level test files: every assertSameAsExpress then serves the webapp app over HTTP/2 (h2c,
+ * alternately through webapp/http2 and node's own http2.createServer) and compares it with
+ * express@4 over HTTP/1.1.
+ */
+export const transport = { http2: false, servers: 0 };
+
+/** Headers that exist only in HTTP/1.1 (RFC 9113 §8.2.2). */
+const HTTP1_ONLY = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
+
+async function assertSameOverHttp2(
+  handler: Handler,
+  requests: RequestOptions[],
+  expected: TestResponse[],
+  options: DifferentialOptions,
+): Promise<void> {
+  // Only whole apps: unit harnesses that graft the HTTP/1 response prototype stay HTTP/1.
+  const app = handler as unknown as { handle?: unknown; request?: unknown };
+  if (typeof app.handle !== 'function' || !app.request) return;
+  const { requestAll2 } = require('./http2') as typeof import('./http2');
+  const kind = transport.servers++ % 2 === 0 ? 'webapp' : 'node';
+  const indexes = requests.flatMap((one, i) => (expressibleOverHttp2(one, expected[i]) ? [i] : []));
+  const sent = await requestAll2(
+    handler,
+    indexes.map((i) => requests[i]),
+    { kind },
+  );
+  const actual: TestResponse[] = [];
+  indexes.forEach((i, n) => {
+    actual[i] = sent[n];
+  });
+  for (const i of indexes) {
+    const label = `${requests[i].method ?? 'GET'} ${requests[i].path ?? '/'} over HTTP/2 (${kind} server)`;
+    for (const name of HTTP1_ONLY) {
+      assert.equal(actual[i].headers[name], undefined, `HTTP/2 response carries ${name} for ${label}`);
+    }
+    const want = comparable(expected[i], options.normalizeBody);
+    for (const name of HTTP1_ONLY) delete want.headers[name];
+    // node's HTTP/1.1 adds Content-Length to a one-shot res.end(body) by itself; its HTTP/2 does not
+    // (the stream's end says it). webapp's own senders set it on both: test/http2/members.test.ts.
+    if (actual[i].headers['content-length'] === undefined) delete want.headers['content-length'];
+    assert.deepEqual(
+      comparable(actual[i], options.normalizeBody),
+      want,
+      `webapp over HTTP/2 differs from express@4 over HTTP/1.1 for ${label}`,
+    );
+  }
+}
+
+/** The characters of an origin-form target that every HTTP/2 implementation accepts in `:path`. */
+const HTTP2_PATH = /^\/[\w\-.~!$&'()*+,;=:@%/?]*$/;
+
+/**
+ * Whether a request of an HTTP/1.1 table means the same over HTTP/2. Not: targets other than the
+ * origin form (absolute or asterisk form) and raw characters `:path` rejects; HTTP/1-only request
+ * fields; values with edge spaces (HTTP/1.1 trims them, HTTP/2 calls the request malformed); and
+ * answers with a status above 599, which HTTP/2 cannot carry (node throws a RangeError instead).
+ */
+function expressibleOverHttp2(one: RequestOptions, expected: TestResponse): boolean {
+  if (!HTTP2_PATH.test(one.path ?? '/')) return false;
+  if (expected.status > 599) return false;
+  for (const [name, value] of Object.entries(one.headers ?? {})) {
+    if (HTTP1_ONLY.includes(name.toLowerCase())) return false;
+    for (const text of Array.isArray(value) ? value : [value]) {
+      if (text !== text.trim()) return false;
+    }
+  }
+  return true;
 }

@@ -1,0 +1,107 @@
+/**
+ * `webapp/http2`: node:http2 servers whose requests and responses are built directly on an app's
+ * prototypes, as `app.listen` does for HTTP/1.1. `http2.createSecureServer(options, app)` works too,
+ * but node gives its own classes to every stream, so each request is re-prototyped on arrival; the
+ * servers made here skip that, for HTTP/2 streams and for the HTTP/1.1 connections of `allowHTTP1`.
+ * @module
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import http2, {
+  type Http2SecureServer,
+  type Http2Server,
+  Http2ServerRequest,
+  Http2ServerResponse,
+  type SecureServerOptions,
+  type ServerHttp2Stream,
+  type ServerOptions,
+} from 'node:http2';
+import { http2Prototypes, normalizeHttp2Headers } from '../application/http2';
+import { kServerProto, requestClass, responseClass } from '../application/index';
+import { kEntryApp } from '../request/entry-app';
+import type { AppInternal } from '../types/internal';
+
+/** An application (what `webapp()` returns), as far as these servers need it. */
+export type Http2App = (req: any, res: any) => void;
+
+// node's compatibility constructors take more arguments than @types/node declares.
+type RequestCtor = new (
+  stream: ServerHttp2Stream,
+  headers: IncomingHttpHeaders,
+  options: object,
+  rawHeaders: string[],
+) => Http2ServerRequest;
+type ResponseCtor = new (stream: ServerHttp2Stream) => Http2ServerResponse;
+
+function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
+  const Base = Http2ServerRequest as unknown as RequestCtor;
+  class AppHttp2Request extends Base {
+    constructor(
+      stream: ServerHttp2Stream,
+      headers: IncomingHttpHeaders,
+      options: object,
+      rawHeaders: string[],
+    ) {
+      super(stream, headers, options, rawHeaders);
+      normalizeHttp2Headers(headers as Record<string, unknown>, stream);
+      (this as unknown as Record<symbol, unknown>)[kEntryApp] = app;
+    }
+  }
+  Object.setPrototypeOf(AppHttp2Request.prototype, http2Prototypes(app, kServerProto).request);
+  return AppHttp2Request as unknown as typeof Http2ServerRequest;
+}
+
+function http2ResponseClass(app: AppInternal): typeof Http2ServerResponse {
+  const Base = Http2ServerResponse as unknown as ResponseCtor;
+  class AppHttp2Response extends Base {
+    constructor(stream: ServerHttp2Stream) {
+      super(stream);
+    }
+  }
+  Object.setPrototypeOf(AppHttp2Response.prototype, http2Prototypes(app, kServerProto).response);
+  return AppHttp2Response as unknown as typeof Http2ServerResponse;
+}
+
+/** The server options that make `app`'s prototypes the request/response classes, unless given. */
+function withAppClasses<T extends ServerOptions>(app: AppInternal, options: T): T {
+  const out = { ...options } as T & Record<string, unknown>;
+  out.Http2ServerRequest ??= http2RequestClass(app);
+  out.Http2ServerResponse ??= http2ResponseClass(app);
+  out.Http1IncomingMessage ??= requestClass(app) as typeof IncomingMessage;
+  out.Http1ServerResponse ??= responseClass(app) as typeof ServerResponse;
+  return out;
+}
+
+function checkApp(app: unknown): AppInternal {
+  const candidate = app as AppInternal | undefined;
+  if (typeof candidate !== 'function' || typeof candidate.handle !== 'function' || !candidate.request) {
+    throw new TypeError('webapp/http2: the last argument must be a webapp application');
+  }
+  return candidate;
+}
+
+/**
+ * A TLS HTTP/2 server for `app` (`http2.createSecureServer` with the app's classes). With
+ * `allowHTTP1: true` it also answers HTTP/1.1 clients (ALPN `http/1.1`).
+ * @example
+ * createSecureServer({ key, cert, allowHTTP1: true }, app).listen(8443);
+ */
+export function createSecureServer(options: SecureServerOptions, app: Http2App): Http2SecureServer {
+  const target = checkApp(app);
+  return http2.createSecureServer(withAppClasses(target, options ?? {}), app as never);
+}
+
+/**
+ * A cleartext HTTP/2 server (h2c, "prior knowledge": no HTTP/1.1 upgrade) for `app`. Browsers
+ * only speak HTTP/2 over TLS; h2c is for a proxy in front or for service-to-service traffic.
+ * @example
+ * createServer(app).listen(8080);
+ * createServer({ settings: { maxConcurrentStreams: 100 } }, app).listen(8080);
+ */
+export function createServer(app: Http2App): Http2Server;
+export function createServer(options: ServerOptions, app: Http2App): Http2Server;
+export function createServer(first: ServerOptions | Http2App, second?: Http2App): Http2Server {
+  const app = typeof first === 'function' ? first : second;
+  const options = typeof first === 'function' ? {} : (first ?? {});
+  const target = checkApp(app);
+  return http2.createServer(withAppClasses(target, options), app as never);
+}

@@ -8,6 +8,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { finalHandler } from '../final-handler';
 import { setTrustedHeader } from '../http/header-store';
+import { serverClassSlots, serverOf } from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
@@ -101,19 +102,15 @@ const kAdopted = Symbol('webapp.adoptedServer');
  * needs a prototype swap. Servers with classes of their own are left alone.
  */
 function adoptServer(app: AppInternal, req: Req): void {
-  const server = (req.socket as { server?: Record<symbol, unknown> } | null)?.server;
-  if (!server || typeof server !== 'object' || server[kAdopted]) return;
+  // node keeps a server's classes in undocumented slots (see ../http/node-internals, 3 and 4).
+  const server = serverOf(req.socket);
+  if (!server || server[kAdopted]) return;
   server[kAdopted] = true;
-  let requestKey: symbol | undefined;
-  let responseKey: symbol | undefined;
-  for (const key of Object.getOwnPropertySymbols(server)) {
-    if (key.description === 'IncomingMessage') requestKey = key;
-    else if (key.description === 'ServerResponse') responseKey = key;
-  }
-  if (requestKey === undefined || responseKey === undefined) return;
-  if (server[requestKey] !== IncomingMessage || server[responseKey] !== ServerResponse) return;
-  server[requestKey] = requestClass(app);
-  server[responseKey] = responseClass(app);
+  const slots = serverClassSlots(server);
+  if (slots === undefined) return;
+  if (server[slots.request] !== IncomingMessage || server[slots.response] !== ServerResponse) return;
+  server[slots.request] = requestClass(app);
+  server[slots.response] = responseClass(app);
 }
 
 /**

@@ -14,7 +14,9 @@ const reporter = Object.hasOwn(BUILTIN, reporterName)
   : (await import(pathToFileURL(reporterName).href)).default;
 
 let failed = false;
-const stream = run({ files, concurrency: Number(concurrency) });
+// node 20 measures coverage when this process has the flag; node 22 and later also want the option.
+const coverage = process.execArgv.includes('--experimental-test-coverage');
+const stream = run({ files, concurrency: Number(concurrency), coverage });
 stream.on('test:fail', (data) => {
   if (!data.todo) failed = true;
 });

@@ -27,8 +27,12 @@ const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p'
 rmSync(config, { force: true });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 const built = files.map((file) => join('build', file.replace(/\.ts$/, '.js')));
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=4', ...built], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'test' },
-});
+const run = spawnSync(
+  process.execPath,
+  ['scripts/test-run-files.mjs', './scripts/test-reporter.mjs', '4', ...built],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test' },
+  },
+);
 process.exit(run.status ?? 1);

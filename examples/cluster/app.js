@@ -1,7 +1,7 @@
-// The app each worker runs: sessions in Redis (connect-redis + redis), so any worker can serve
-// any visitor. Nothing here lives in process memory between requests.
+// The app each worker runs: sessions in PostgreSQL (express-session + connect-pg-simple), so any
+// worker can serve any visitor. Nothing here lives in process memory between requests.
 const session = require('express-session');
-const RedisStore = require('connect-redis').default;
+const PgStore = require('connect-pg-simple')(session);
 const webapp = require('webapp');
 
 const CATALOG = [
@@ -9,7 +9,8 @@ const CATALOG = [
   { sku: 'tea-2', name: 'Assam' },
 ];
 
-function createApp({ redis, secret }) {
+/** `pool` is a pg.Pool; `secret` is the same in every worker. The session table must exist. */
+function createApp({ pool, secret }) {
   const app = webapp();
 
   app.use((req, res, next) => {
@@ -20,7 +21,9 @@ function createApp({ redis, secret }) {
   app.use(webapp.json({ limit: '1kb' }));
   app.use(
     session({
-      store: new RedisStore({ client: redis, prefix: 'webapp-cluster:', ttl: 3600 }),
+      // The primary creates the table once (see schema.js): two workers creating it at the same
+      // time would race.
+      store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, ttl: 3600 }),
       // Every worker must sign cookies with the same secret; the primary hands it down.
       secret,
       resave: false,
@@ -50,7 +53,13 @@ function createApp({ redis, secret }) {
   // The same content gets the same ETag from every worker, so caches work across the cluster.
   app.get('/catalog', (req, res) => res.json(CATALOG));
 
-  app.get('/health', (req, res) => res.json({ worker: process.pid, redis: redis.isReady }));
+  // Healthy only while the database answers: a load balancer takes the worker out otherwise.
+  app.get('/health', (req, res) => {
+    pool.query('SELECT 1').then(
+      () => res.json({ worker: process.pid, database: true }),
+      () => res.status(503).json({ worker: process.pid, database: false }),
+    );
+  });
 
   return app;
 }

@@ -1,10 +1,13 @@
 // A webapp app on node:cluster: WORKERS processes (default 2) share one port, and sessions live
-// in Redis so a visitor can land on any worker. Run Redis, then `node examples/cluster`:
-//   REDIS_URL=redis://127.0.0.1:6379 node examples/cluster
+// in PostgreSQL so a visitor can land on any worker. Point DATABASE_URL at a database:
+//   DATABASE_URL=postgres://user:password@127.0.0.1:5432/app node examples/cluster
 const cluster = require('node:cluster');
 const crypto = require('node:crypto');
+const { Pool } = require('pg');
+const { ensureSchema } = require('./schema');
 
 const WORKERS = Number(process.env.WORKERS ?? 2);
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 if (cluster.isPrimary) {
   // One secret for all workers: a cookie signed by one must verify on the others.
@@ -13,7 +16,6 @@ if (cluster.isPrimary) {
   let listening = 0;
 
   const fork = () => cluster.fork({ SESSION_SECRET: secret });
-  for (let i = 0; i < WORKERS; i++) fork();
 
   cluster.on('listening', (worker, address) => {
     listening++;
@@ -42,24 +44,33 @@ if (cluster.isPrimary) {
       }, 3000).unref();
     });
   }
+
+  // Create the session table once, then start the workers.
+  const setup = new Pool({ connectionString: DATABASE_URL, max: 1 });
+  ensureSchema(setup)
+    .finally(() => setup.end())
+    .then(
+      () => {
+        if (!stopping) for (let i = 0; i < WORKERS; i++) fork();
+      },
+      (err) => {
+        console.error(`cannot prepare the session table: ${err.message}`);
+        process.exit(1);
+      },
+    );
 } else {
-  const { createClient } = require('redis');
   const { createApp } = require('./app');
 
-  const redis = createClient({
-    url: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-    socket: { reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000) },
-  });
-  redis.on('error', (err) => console.error(`worker ${process.pid}: redis: ${err.message}`));
+  const pool = new Pool({ connectionString: DATABASE_URL, max: 5 });
+  // An idle client losing its connection must not crash the worker; the pool reconnects.
+  pool.on('error', (err) => console.error(`worker ${process.pid}: postgres: ${err.message}`));
 
-  redis.connect().then(() => {
-    const server = createApp({ redis, secret: process.env.SESSION_SECRET }).listen(
-      Number(process.env.PORT ?? 3000),
-    );
-    // The primary asks workers to stop by disconnecting them: finish requests, then close Redis.
-    process.on('disconnect', () => {
-      server.close(() => redis.quit().finally(() => process.exit(0)));
-      server.closeIdleConnections();
-    });
+  const server = createApp({ pool, secret: process.env.SESSION_SECRET }).listen(
+    Number(process.env.PORT ?? 3000),
+  );
+  // The primary asks workers to stop by disconnecting them: finish requests, then close the pool.
+  process.on('disconnect', () => {
+    server.close(() => pool.end().finally(() => process.exit(0)));
+    server.closeIdleConnections();
   });
 }

@@ -8,6 +8,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { finalHandler } from '../final-handler';
 import { setTrustedHeader } from '../http/header-store';
+import { serverClassSlots, serverOf } from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
@@ -126,26 +127,20 @@ const kAdopted = Symbol('webapp.adoptedServer');
  * needs a prototype swap. Servers with classes of their own are left alone.
  */
 function adoptServer(app: AppInternal, req: Req): void {
-  const server = (req.socket as { server?: Record<symbol, unknown> } | null)?.server;
-  if (!server || typeof server !== 'object' || server[kAdopted]) return;
+  // node keeps a server's classes in undocumented slots (see ../http/node-internals, 3 and 4).
+  const server = serverOf(req.socket);
+  if (!server || server[kAdopted]) return;
   server[kAdopted] = true;
-  let requestKey: symbol | undefined;
-  let responseKey: symbol | undefined;
-  let optionsKey: symbol | undefined;
-  for (const key of Object.getOwnPropertySymbols(server)) {
-    if (key.description === 'IncomingMessage') requestKey = key;
-    else if (key.description === 'ServerResponse') responseKey = key;
-    else if (key.description === 'options') optionsKey = key;
-  }
-  if (requestKey === undefined || responseKey === undefined) return;
-  if (server[requestKey] !== IncomingMessage || server[responseKey] !== ServerResponse) return;
+  const slots = serverClassSlots(server);
+  if (slots === undefined) return;
+  if (server[slots.request] !== IncomingMessage || server[slots.response] !== ServerResponse) return;
   const Request = requestClass(app);
   const Response = responseClass(app);
-  server[requestKey] = Request;
-  server[responseKey] = Response;
+  server[slots.request] = Request;
+  server[slots.response] = Response;
   // An http2 server with allowHTTP1 sets those two from its options on every HTTP/1.1 connection.
   const options =
-    optionsKey === undefined ? undefined : (server[optionsKey] as Record<string, unknown> | undefined);
+    slots.options === undefined ? undefined : (server[slots.options] as Record<string, unknown> | undefined);
   if (options?.Http1IncomingMessage === IncomingMessage && options.Http1ServerResponse === ServerResponse) {
     options.Http1IncomingMessage = Request;
     options.Http1ServerResponse = Response;

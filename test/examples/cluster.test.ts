@@ -1,73 +1,26 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { send, type TestResponse } from '../support/http';
+import { type RunningPostgres, startPostgres } from './postgres';
 import { type RunningExample, startExample } from './run-example';
 
-/** An OS-assigned free loopback port: bind to port 0, read the port, release it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once redis answers PING on `port` (polling for at most 10 s). */
-async function waitForRedis(port: number, redis: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (redis.exitCode !== null) throw new Error(`redis-server exited with ${redis.exitCode}`);
-    const pong = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-      socket.setTimeout(500, () => socket.destroy());
-      socket.once('data', (data) => {
-        socket.destroy();
-        resolve(String(data).startsWith('+PONG'));
-      });
-      socket.once('error', () => resolve(false));
-      socket.once('close', () => resolve(false));
-    });
-    if (pong) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('redis-server did not become ready');
-}
-
-let redis: ChildProcess;
-let app: RunningExample;
+let postgres: RunningPostgres | undefined;
+let app: RunningExample | undefined;
 
 before(async () => {
-  const port = await freePort();
-  redis = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    redis.once('error', (err) =>
-      reject(new Error(`cannot start redis-server (is it installed?): ${err.message}`)),
-    );
-    redis.once('spawn', resolve);
-  });
-  await waitForRedis(port, redis);
-  app = await startExample('cluster', { REDIS_URL: `redis://127.0.0.1:${port}`, WORKERS: '2' });
+  postgres = await startPostgres();
+  app = await startExample('cluster', { DATABASE_URL: postgres.url, WORKERS: '2' });
 });
 
 after(async () => {
   await app?.stop();
-  if (redis && redis.exitCode === null) {
-    const exited = new Promise((resolve) => redis.once('exit', resolve));
-    redis.kill();
-    await exited;
-  }
+  await postgres?.stop();
 });
+
+function port(): number {
+  assert.ok(app, 'the example is running');
+  return app.port;
+}
 
 function cookieOf(res: TestResponse): string {
   const set = res.headers['set-cookie'];
@@ -78,7 +31,7 @@ function cookieOf(res: TestResponse): string {
 /** Sends requests (each on a new connection) until one is answered by a worker other than `pid`. */
 async function fromOtherWorker(pid: string, options: Parameters<typeof send>[1]): Promise<TestResponse> {
   for (let i = 0; i < 50; i++) {
-    const res = await send(app.port, options);
+    const res = await send(port(), options);
     if (res.headers['x-worker'] !== pid) return res;
   }
   throw new Error(`every request was answered by worker ${pid}`);
@@ -87,17 +40,17 @@ async function fromOtherWorker(pid: string, options: Parameters<typeof send>[1])
 test('cluster: two worker processes answer on one port', async () => {
   const workers = new Set<string>();
   for (let i = 0; i < 20 && workers.size < 2; i++) {
-    const res = await send(app.port, { path: '/health' });
+    const res = await send(port(), { path: '/health' });
     assert.equal(res.status, 200);
-    assert.deepEqual(JSON.parse(res.body), { worker: Number(res.headers['x-worker']), redis: true });
+    assert.deepEqual(JSON.parse(res.body), { worker: Number(res.headers['x-worker']), database: true });
     workers.add(String(res.headers['x-worker']));
   }
   assert.equal(workers.size, 2);
-  assert.ok(!workers.has(String(app.child.pid)), 'the primary does not serve requests');
+  assert.ok(!workers.has(String(app?.child.pid)), 'the primary does not serve requests');
 });
 
 test('cluster: a session written through one worker is read through the other', async () => {
-  const write = await send(app.port, {
+  const write = await send(port(), {
     method: 'PUT',
     path: '/session/name',
     headers: { 'content-type': 'application/json' },
@@ -119,7 +72,7 @@ test('cluster: a session written through one worker is read through the other', 
   let views = 0;
   const seen = new Set<string>();
   for (let i = 0; i < 6; i++) {
-    const res = await send(app.port, { path: '/', headers: { cookie } });
+    const res = await send(port(), { path: '/', headers: { cookie } });
     seen.add(String(res.headers['x-worker']));
     views = JSON.parse(res.body).views;
   }
@@ -128,12 +81,12 @@ test('cluster: a session written through one worker is read through the other', 
 });
 
 test('cluster: a forged session cookie gets no session; bad input is a 400', async () => {
-  const forged = await send(app.port, {
+  const forged = await send(port(), {
     path: '/session',
     headers: { cookie: 'connect.sid=s%3Aforged.sig' },
   });
   assert.deepEqual(JSON.parse(forged.body).name, null);
-  const bad = await send(app.port, {
+  const bad = await send(port(), {
     method: 'PUT',
     path: '/session/name',
     headers: { 'content-type': 'application/json' },
@@ -143,7 +96,7 @@ test('cluster: a forged session cookie gets no session; bad input is a 400', asy
 });
 
 test('cluster: the same content gets the same ETag from every worker', async () => {
-  const first = await send(app.port, { path: '/catalog' });
+  const first = await send(port(), { path: '/catalog' });
   const other = await fromOtherWorker(String(first.headers['x-worker']), { path: '/catalog' });
   assert.equal(other.headers.etag, first.headers.etag);
   const cached = await fromOtherWorker(String(first.headers['x-worker']), {
@@ -151,4 +104,27 @@ test('cluster: the same content gets the same ETag from every worker', async () 
     headers: { 'if-none-match': String(first.headers.etag) },
   });
   assert.equal(cached.status, 304);
+});
+
+test('cluster: the session is a row in the PostgreSQL session table, not in a worker', async () => {
+  const { Client } = await import('pg');
+  const write = await send(port(), {
+    method: 'PUT',
+    path: '/session/name',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Loki' }),
+  });
+  assert.equal(write.status, 200);
+  // connect.sid=s%3A<sid>.<signature>
+  const sid = decodeURIComponent(cookieOf(write).split('=')[1]).slice(2).split('.')[0];
+  assert.ok(postgres);
+  const client = new Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT sess FROM session WHERE sid = $1', [sid]);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].sess.name, 'Loki');
+  } finally {
+    await client.end();
+  }
 });

@@ -1,0 +1,176 @@
+/**
+ * Every place webapp relies on something of node's http module that node does not document. Each
+ * assumption is probed once, when this module loads, on node's own objects; when a node release
+ * changes it, the probe fails and webapp takes the documented (slower) way instead, so behaviour
+ * never depends on an internal. test/http/node-internals.test.ts checks each assumption by name, so
+ * a changed one is reported loudly instead of silently costing speed.
+ *
+ * The assumptions:
+ * 1. `kOutHeaders`: an OutgoingMessage keeps its pending headers in an own property keyed by a symbol
+ *    described 'kOutHeaders': `null` until the first header, then a dictionary of
+ *    lower-cased name → [name as given, value]; getHeader, hasHeader, getHeaderNames and writeHead
+ *    read that dictionary, whatever object it is. Used by ./header-store to set headers webapp
+ *    generated without setHeader's per-call validation. Fallback: setHeader/getHeader.
+ * 2. `_header`: an OutgoingMessage's `_header` is `null` until the head is written, then its text
+ *    (what `headersSent` reads). Read directly on the hot path (no getter call). Fallback:
+ *    `headersSent`.
+ * 3. Server class slots: an http.Server keeps the IncomingMessage and ServerResponse classes it was
+ *    created with (createServer's options) in own properties keyed by symbols described
+ *    'IncomingMessage' and 'ServerResponse', read for every new connection. Used to let a server
+ *    created by `http.createServer(app)` build its next requests on the app's classes. Fallback:
+ *    none needed (every request's prototype is swapped in app.handle instead).
+ * 4. `socket.server`: a server-side net.Socket points at the server that accepted it. Used with 3.
+ *    Fallback: as for 3.
+ * @module
+ */
+import { IncomingMessage, type OutgoingMessage, Server, ServerResponse } from 'node:http';
+
+/** A pending header: [name as given, value], under the lower-cased name. */
+export type HeaderEntry = [name: string, value: string | number | readonly string[]];
+/** The pending-headers dictionary of an OutgoingMessage. */
+export type HeaderDictionary = Record<string, HeaderEntry>;
+
+type Probed = ServerResponse & { _header?: unknown } & Record<symbol, unknown>;
+
+/** A response that no connection will ever see, for probing. */
+function probeResponse(): Probed {
+  return new ServerResponse(new IncomingMessage(null as never)) as Probed;
+}
+
+/*
+ * The dictionary webapp creates when it sets the first header of a response (see ./header-store).
+ * node creates its own with `{ __proto__: null }`, a dictionary-mode object that V8 enumerates slowly
+ * when writeHead serialises it (a for-in per response: ~400 ns for four headers). Instances of this
+ * constructor have ordinary fast properties, and their prototype chain is one empty object without a
+ * prototype: no `constructor`, `toString` or `__proto__` for a header name to collide with, as in
+ * node's own dictionary.
+ */
+export const HeaderStore = function HeaderStore() {} as unknown as new () => HeaderDictionary;
+HeaderStore.prototype = Object.create(null);
+
+/**
+ * Assumption 1, checked end to end on a real response: the symbol, its initial `null`, the entry
+ * layout setHeader writes, and that a HeaderStore put in its place is what getHeader, hasHeader,
+ * getHeaderNames and writeHead read. `make` is a parameter for the tests.
+ */
+export function probeOutHeaders(make: () => Probed = probeResponse): symbol | undefined {
+  try {
+    const res = make();
+    const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
+    if (key === undefined || res[key] !== null) return undefined;
+    res.setHeader('X-Native', 'one');
+    const entry = (res[key] as HeaderDictionary | null)?.['x-native'];
+    if (!Array.isArray(entry) || entry.length !== 2 || entry[0] !== 'X-Native' || entry[1] !== 'one')
+      return undefined;
+    const store = new HeaderStore();
+    store['x-direct'] = ['X-Direct', 'two'];
+    res[key] = store;
+    res.setHeader('X-Native', 'one');
+    if (res.getHeader('x-direct') !== 'two' || !res.hasHeader('X-Native') || res.hasHeader('constructor')) {
+      return undefined;
+    }
+    if (res.getHeaderNames().join() !== 'x-direct,x-native') return undefined;
+    res.writeHead(200);
+    const head = res._header;
+    if (typeof head !== 'string' || !head.includes('\r\nX-Direct: two\r\nX-Native: one\r\n'))
+      return undefined;
+    return key;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Assumption 2: `_header` is null before the head and the head's text after, as headersSent says. */
+export function probeHeaderField(make: () => Probed = probeResponse): boolean {
+  try {
+    const res = make();
+    if (!('_header' in res) || res._header != null || res.headersSent) return false;
+    res.writeHead(204);
+    const head: unknown = (res as { _header?: unknown })._header;
+    return typeof head === 'string' && head.startsWith('HTTP/1.1 204') && res.headersSent;
+  } catch {
+    return false;
+  }
+}
+
+/** The symbols under which a server keeps its request and response classes. */
+export interface ServerClassSlots {
+  request: symbol;
+  response: symbol;
+  /**
+   * An http2 server's options (symbol `options`): with allowHTTP1 it sets the two slots above from
+   * `Http1IncomingMessage`/`Http1ServerResponse` there on every HTTP/1.1 connection.
+   */
+  options: symbol | undefined;
+}
+
+/** Finds assumption 3's slots on `server`, or undefined. */
+function findClassSlots(server: object): ServerClassSlots | undefined {
+  let request: symbol | undefined;
+  let response: symbol | undefined;
+  let options: symbol | undefined;
+  for (const key of Object.getOwnPropertySymbols(server)) {
+    if (key.description === 'IncomingMessage') request = key;
+    else if (key.description === 'ServerResponse') response = key;
+    else if (key.description === 'options') options = key;
+  }
+  return request === undefined || response === undefined ? undefined : { request, response, options };
+}
+
+/** Assumption 3 on a server that was never started: the slots hold the classes it was given. */
+export function probeServerClassSlots(make?: (req: unknown, res: unknown) => object): boolean {
+  try {
+    class ProbeRequest extends IncomingMessage {}
+    class ProbeResponse extends ServerResponse {}
+    const server = make
+      ? make(ProbeRequest, ProbeResponse)
+      : new Server({ IncomingMessage: ProbeRequest, ServerResponse: ProbeResponse });
+    const slots = findClassSlots(server);
+    if (slots === undefined) return false;
+    const held = server as Record<symbol, unknown>;
+    return held[slots.request] === ProbeRequest && held[slots.response] === ProbeResponse;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `_header` can be read instead of `headersSent`. */
+const headerField: boolean = probeHeaderField();
+
+/** node's symbol for the pending-headers dictionary, when it behaves as ./header-store relies on. */
+export const outHeadersKey: symbol | undefined = probeOutHeaders();
+
+const classSlotsWork: boolean = probeServerClassSlots();
+
+/**
+ * Whether the head of `res` is written (or being written). `res.headersSent` without the getter
+ * call where `_header` behaves as probed.
+ */
+export function headWritten(res: OutgoingMessage): boolean {
+  return headerField ? !!(res as { _header?: unknown })._header : res.headersSent;
+}
+
+/**
+ * The server that accepted `socket` (assumption 4), if node says.
+ * @example
+ * serverOf(req.socket) // the http.Server, or undefined
+ */
+export function serverOf(socket: unknown): Record<symbol, unknown> | undefined {
+  const server = (socket as { server?: unknown } | null)?.server;
+  return server !== null && typeof server === 'object' ? (server as Record<symbol, unknown>) : undefined;
+}
+
+/**
+ * The slots of `server` that hold its request and response classes (assumption 3), or undefined
+ * when this node keeps them elsewhere.
+ */
+export function serverClassSlots(server: object): ServerClassSlots | undefined {
+  return classSlotsWork ? findClassSlots(server) : undefined;
+}
+
+/** What the probes found, for tests and diagnostics. */
+export const nodeInternals = Object.freeze({
+  outHeaders: outHeadersKey !== undefined,
+  headerField,
+  serverClassSlots: classSlotsWork,
+});

@@ -1,0 +1,233 @@
+/**
+ * One test per assumption webapp makes about node's undocumented http internals
+ * (src/http/node-internals.ts). When one fails on a new node release, its name says which
+ * assumption changed; webapp still works (the fallback tests below show how), only slower.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import http, { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import {
+  HeaderStore,
+  headWritten,
+  nodeInternals,
+  outHeadersKey,
+  probeHeaderField,
+  probeOutHeaders,
+  probeServerClassSlots,
+  serverClassSlots,
+  serverOf,
+} from '../../src/http/node-internals';
+import { send, withServer } from '../support/http';
+
+const run = promisify(execFile);
+
+function response(): ServerResponse & Record<symbol, unknown> & { _header?: unknown } {
+  return new ServerResponse(new IncomingMessage(null as never)) as never;
+}
+
+describe(`node ${process.version} internals webapp relies on`, () => {
+  test('1. kOutHeaders: a response has an own symbol property described "kOutHeaders", null at first', () => {
+    const res = response();
+    const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
+    assert.ok(key, 'no own symbol described kOutHeaders on a ServerResponse');
+    assert.equal(res[key], null);
+    assert.equal(outHeadersKey, key);
+  });
+
+  test('1. kOutHeaders: setHeader stores [name as given, value] under the lower-cased name', () => {
+    const res = response();
+    res.setHeader('X-Mixed-Case', 'v');
+    res.setHeader('Set-Cookie', ['a=1', 'b=2']);
+    const store = res[outHeadersKey as symbol] as Record<string, unknown>;
+    assert.deepEqual(
+      { ...store },
+      { 'x-mixed-case': ['X-Mixed-Case', 'v'], 'set-cookie': ['Set-Cookie', ['a=1', 'b=2']] },
+    );
+  });
+
+  test('1. kOutHeaders: getHeader, hasHeader, getHeaderNames, removeHeader and writeHead read a replaced dictionary', () => {
+    const res = response();
+    const store = new HeaderStore();
+    store['content-type'] = ['Content-Type', 'text/plain'];
+    store['x-b'] = ['X-B', '2'];
+    res[outHeadersKey as symbol] = store;
+    assert.equal(res.getHeader('Content-Type'), 'text/plain');
+    assert.equal(res.hasHeader('x-b'), true);
+    assert.equal(res.hasHeader('toString'), false, 'the dictionary has no inherited names');
+    assert.deepEqual(res.getHeaderNames(), ['content-type', 'x-b']);
+    res.removeHeader('X-B');
+    res.setHeader('X-C', '3');
+    res.writeHead(200);
+    assert.match(String(res._header), /^HTTP\/1\.1 200 OK\r\nContent-Type: text\/plain\r\nX-C: 3\r\n/);
+  });
+
+  test('1. kOutHeaders: the whole probe passes on this node (else the header fast path is off)', () => {
+    assert.equal(nodeInternals.outHeaders, true);
+    assert.equal(probeOutHeaders(), outHeadersKey);
+  });
+
+  test('2. _header: null until the head is written, then the head as text (what headersSent reads)', () => {
+    const res = response();
+    assert.ok('_header' in res, 'a ServerResponse has no _header field');
+    assert.equal(res._header, null);
+    assert.equal(headWritten(res), false);
+    res.writeHead(204, { 'X-A': '1' });
+    assert.equal(typeof res._header, 'string');
+    assert.match(String(res._header), /^HTTP\/1\.1 204 No Content\r\nX-A: 1\r\n/);
+    assert.equal(res.headersSent, true);
+    assert.equal(headWritten(res), true);
+    assert.equal(nodeInternals.headerField, true);
+  });
+
+  test('3. server class slots: createServer keeps its classes under symbols described IncomingMessage/ServerResponse', () => {
+    class Req extends IncomingMessage {}
+    class Res extends ServerResponse {}
+    const server = http.createServer({ IncomingMessage: Req, ServerResponse: Res });
+    const slots = serverClassSlots(server);
+    assert.ok(slots, 'no symbol slots for the request/response classes on http.Server');
+    const held = server as unknown as Record<symbol, unknown>;
+    assert.equal(held[slots.request], Req);
+    assert.equal(held[slots.response], Res);
+    const plain = http.createServer() as unknown as Record<symbol, unknown>;
+    assert.equal(plain[slots.request], IncomingMessage, 'a server without options holds node’s classes');
+    assert.equal(plain[slots.response], ServerResponse);
+    assert.equal(nodeInternals.serverClassSlots, true);
+  });
+
+  test('3. server class slots: are read for each new connection, so replacing them changes later requests', async () => {
+    class Later extends IncomingMessage {}
+    const kinds: boolean[] = [];
+    const server = http.createServer((req, res) => {
+      kinds.push(req instanceof Later);
+      const slots = serverClassSlots(server)!;
+      (server as unknown as Record<symbol, unknown>)[slots.request] = Later;
+      res.end();
+    });
+    await withServer(server, async (port) => {
+      await send(port);
+      await send(port);
+    });
+    assert.deepEqual(kinds, [false, true]);
+  });
+
+  test('4. socket.server: a server-side socket points at the server that accepted it', async () => {
+    let seen: unknown;
+    const server = http.createServer((req, res) => {
+      seen = serverOf(req.socket);
+      res.end();
+    });
+    await withServer(server, (port) => send(port));
+    assert.equal(seen, server);
+    assert.equal(serverOf(null), undefined);
+    assert.equal(serverOf({}), undefined);
+  });
+});
+
+describe('node internals: the probes reject what they do not recognise', () => {
+  test('kOutHeaders probe: no such symbol, or a different entry layout, means no fast path', () => {
+    const plain = () => response();
+    assert.equal(
+      probeOutHeaders(() => Object.assign(Object.create(null), {}) as never),
+      undefined,
+    );
+    const renamed = () => {
+      const res = plain();
+      const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders')!;
+      const other = Symbol('kOutHeaders');
+      // A store that exists but is not the one setHeader writes.
+      Object.defineProperty(res, other, { value: null, writable: true });
+      delete res[key];
+      return res;
+    };
+    assert.equal(probeOutHeaders(renamed), undefined);
+    const throwing = () => {
+      throw new Error('no response for you');
+    };
+    assert.equal(probeOutHeaders(throwing), undefined);
+  });
+
+  test('_header probe: a response without the field, or with a head already written, is refused', () => {
+    const without = () => {
+      const res = response();
+      delete res._header;
+      return res;
+    };
+    assert.equal(probeHeaderField(without), false);
+    const written = () => {
+      const res = response();
+      res.writeHead(200);
+      return res;
+    };
+    assert.equal(probeHeaderField(written), false);
+  });
+
+  test('server slot probe: a server without the slots, or holding other classes, is refused', () => {
+    assert.equal(
+      probeServerClassSlots(() => ({})),
+      false,
+    );
+    assert.equal(
+      probeServerClassSlots(() => ({
+        [Symbol('IncomingMessage')]: IncomingMessage,
+        [Symbol('ServerResponse')]: ServerResponse,
+      })),
+      false,
+    );
+    assert.equal(
+      probeServerClassSlots((req, res) => ({
+        [Symbol('IncomingMessage')]: req,
+        [Symbol('ServerResponse')]: res,
+      })),
+      true,
+    );
+  });
+});
+
+describe('node internals: fallbacks', () => {
+  test('with the internal symbols hidden, webapp takes the documented paths and answers the same', async () => {
+    const root = resolve(__dirname, '..', '..', '..');
+    // Hides kOutHeaders and the server class slots from the probes, as a node that renamed them would.
+    const script = `
+const hidden = new Set(['kOutHeaders', 'IncomingMessage', 'ServerResponse']);
+const own = Object.getOwnPropertySymbols;
+Object.getOwnPropertySymbols = (o) => own(o).filter((s) => !hidden.has(s.description));
+const http = require('node:http');
+const { nodeInternals } = require(${JSON.stringify(resolve(root, 'build/src/http/node-internals.js'))});
+const webapp = require(${JSON.stringify(resolve(root, 'build/src/index.js'))});
+const app = webapp();
+app.get('/json', (req, res) => res.json({ proto: Object.getPrototypeOf(Object.getPrototypeOf(req)) === app.request || Object.getPrototypeOf(req) === app.request }));
+app.get('/send', (req, res) => res.send('hello'));
+const server = http.createServer(app).listen(0, '127.0.0.1', async () => {
+  const out = { internals: nodeInternals, responses: [] };
+  for (const path of ['/json', '/send', '/json']) {
+    const res = await fetch('http://127.0.0.1:' + server.address().port + path);
+    out.responses.push({ status: res.status, type: res.headers.get('content-type'), length: res.headers.get('content-length'), etag: res.headers.get('etag'), powered: res.headers.get('x-powered-by'), body: await res.text() });
+  }
+  console.log(JSON.stringify(out));
+  server.close();
+  server.closeAllConnections();
+});`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: root, timeout: 20_000 });
+    const out = JSON.parse(stdout);
+    assert.deepEqual(out.internals, { outHeaders: false, headerField: true, serverClassSlots: false });
+    const [first, second, third] = out.responses;
+    assert.deepEqual(
+      { ...first, etag: typeof first.etag },
+      {
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        length: String(Buffer.byteLength(first.body)),
+        etag: 'string',
+        powered: 'webapp',
+        body: '{"proto":true}',
+      },
+    );
+    assert.equal(second.body, 'hello');
+    assert.equal(second.type, 'text/html; charset=utf-8');
+    assert.equal(second.length, '5');
+    assert.deepEqual(third, first);
+  });
+});

@@ -1,9 +1,11 @@
 // Matching cost against table size: a router holding N routes of the api table's shapes (static and
 // parameter segments under one shared prefix), and the time to dispatch one request to the *last* route,
 // for N from 10 to 10,000, on webapp and express@4. No server and no sockets: only routing.
-// Usage: node bench/matching.mjs   (env: BENCH_MATCH_SIZES=10,100,1000,10000, BENCH_MATCH_MS=300)
+// Usage: node bench/matching.mjs   (env: BENCH_MATCH_SIZES=10,100,1000,10000, BENCH_MATCH_MS=300,
+// BENCH_WEBAPP=<another build's dist/index.js> to add it as a column)
 
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { envNumber, renderTable, runScript } from './common.mjs';
 
@@ -76,7 +78,9 @@ function time(router, url, ms) {
 }
 
 async function main(cfg) {
+  // BENCH_WEBAPP: another build's entry file (e.g. an earlier commit's), measured beside this one.
   const libs = { webapp: require('../dist/index.js'), 'express@4': require('express') };
+  if (process.env.BENCH_WEBAPP) libs['BENCH_WEBAPP'] = require(path.resolve(process.env.BENCH_WEBAPP));
   const rows = [['routes', ...Object.keys(libs).flatMap((name) => [`${name} static`, `${name} param`])]];
   for (const size of cfg.sizes) {
     const row = [String(size)];

@@ -1,6 +1,6 @@
 /**
- * Conditional-request checks for file responses (RFC 9110 §13): freshness for 304, preconditions
- * for 412, and If-Range validation. They compare against the validators actually set on the
+ * Conditional-request checks for file responses (RFC 9110 §13): preconditions for 412 and If-Range
+ * validation; freshness for 304 is ../http/fresh.ts, the same check `req.fresh` makes. They compare against the validators actually set on the
  * response, so headers changed by `setHeaders` or `headers` options are honoured.
  * @module
  */
@@ -40,35 +40,6 @@ function someToken(list: string, test: (token: string) => boolean): boolean {
 /** Weak comparison of entity tags: `W/"x"` matches `"x"` and vice versa. */
 function etagMatches(token: string, etag: string): boolean {
   return token === etag || token === `W/${etag}` || `W/${token}` === etag;
-}
-
-/** Whether the request's `Cache-Control` asks for an end-to-end reload (`no-cache`). */
-function wantsReload(cacheControl: string | undefined): boolean {
-  if (!cacheControl?.includes('no-cache')) return false;
-  for (const part of cacheControl.split(',')) if (part.trim() === 'no-cache') return true;
-  return false;
-}
-
-/**
- * True when the client's cached copy is still valid (answer 304): If-None-Match matches the ETag
- * (or is `*`) and If-Modified-Since is not older than Last-Modified; `Cache-Control: no-cache` forces
- * a full answer.
- */
-export function isFresh(headers: IncomingHttpHeaders, etag: unknown, lastModified: unknown): boolean {
-  const modifiedSince = headers['if-modified-since'];
-  const noneMatch = headers['if-none-match'];
-  if (!modifiedSince && !noneMatch) return false;
-  if (wantsReload(headers['cache-control'])) return false;
-  if (noneMatch && noneMatch !== '*') {
-    if (!etag) return false;
-    const tag = String(etag);
-    if (!someToken(noneMatch, (token) => etagMatches(token, tag))) return false;
-  }
-  if (modifiedSince) {
-    if (!lastModified) return false;
-    if (!(parseHttpDate(String(lastModified)) <= parseHttpDate(modifiedSince))) return false;
-  }
-  return true;
 }
 
 /** True when If-Match or If-Unmodified-Since rule the request out (answer 412). */

@@ -15,9 +15,10 @@ import { createReadStream, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createHttpError, type HttpError } from '../http/errors';
+import { isFresh } from '../http/fresh';
 import { mime } from '../http/mime';
 import { ms } from '../utils/ms';
-import { isConditional, isFresh, isRangeFresh, preconditionFailed } from './conditional';
+import { isConditional, isRangeFresh, preconditionFailed } from './conditional';
 import { type FileCache, type FileInfo, fileCache } from './file-cache';
 import { isBytesRange, MALFORMED, parseByteRanges, UNSATISFIABLE } from './range';
 

@@ -4,6 +4,8 @@
  * `route`, `method`) because tools such as express-list-endpoints read them.
  * @module
  */
+import { layerTraced } from '../tracing/channels';
+import { traceLayer } from '../tracing/layer';
 import type { Next, Req, Res } from '../types/internal';
 import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
@@ -114,6 +116,10 @@ export class Layer {
       next(error);
       return;
     }
+    if (layerTraced()) {
+      traceLayer(this, fn, error, req, res, next, true);
+      return;
+    }
     try {
       forwardRejection(fn(error, req, res, next), next);
     } catch (err) {
@@ -200,6 +206,10 @@ Layer.prototype.handle_request = function handle(this: Layer, req: Req, res: Res
   const fn = this.handle;
   if (arityOf(this, fn) > 3) {
     next();
+    return;
+  }
+  if (layerTraced()) {
+    traceLayer(this, fn, undefined, req, res, next, false);
     return;
   }
   try {

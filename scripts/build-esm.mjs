@@ -5,7 +5,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { MIDDLEWARE_SUBPATHS } from './subpaths.mjs';
+import { MIDDLEWARE_SUBPATHS, OTHER_SUBPATHS } from './subpaths.mjs';
 
 const require = createRequire(import.meta.url);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -15,6 +15,7 @@ const entries = [
   ['index.js', 'index.mjs'],
   ['core.js', 'core.mjs'],
   ...MIDDLEWARE_SUBPATHS.map((name) => [`middleware/${name}.js`, `middleware/${name}.mjs`]),
+  ...Object.values(OTHER_SUBPATHS).map((file) => [`${file}.js`, `${file}.mjs`]),
 ];
 
 for (const [cjs, esm] of entries) {

@@ -9,3 +9,9 @@ export const MIDDLEWARE_SUBPATHS = [
   'csrf',
   'directory',
 ];
+
+// Other subpaths (`webapp/<name>` → dist/<file>.js): integrations that are not middleware. Like the
+// middleware, nothing in the main entry loads them.
+export const OTHER_SUBPATHS = {
+  otel: 'tracing/otel',
+};

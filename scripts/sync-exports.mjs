@@ -1,7 +1,7 @@
 // Writes package.json "exports" and "typesVersions" for the main entry, webapp/core and every
-// middleware subpath, so node16+ (exports) and node10 (typesVersions) resolvers agree.
+// middleware subpath and every other subpath (webapp/otel), so node16+ (exports) and node10 (typesVersions) resolvers agree.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { MIDDLEWARE_SUBPATHS } from './subpaths.mjs';
+import { MIDDLEWARE_SUBPATHS, OTHER_SUBPATHS } from './subpaths.mjs';
 
 const file = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(file, 'utf8'));
@@ -18,6 +18,10 @@ const typesVersions = { core: ['./dist/core.d.ts'] };
 for (const name of MIDDLEWARE_SUBPATHS) {
   exportsMap[`./${name}`] = entry(`middleware/${name}`);
   typesVersions[name] = [`./dist/middleware/${name}.d.ts`];
+}
+for (const [name, file] of Object.entries(OTHER_SUBPATHS)) {
+  exportsMap[`./${name}`] = entry(file);
+  typesVersions[name] = [`./dist/${file}.d.ts`];
 }
 exportsMap['./package.json'] = './package.json';
 pkg.exports = exportsMap;

@@ -97,6 +97,24 @@ function endSpan(state: LayerSpan, res: LayerContext['res']): void {
 }
 
 /**
+ * Gives the request's server span its route. Under @opentelemetry/instrumentation-http, through the
+ * RPC metadata it reads when the response finishes (it then sets `http.route` and renames the span).
+ * Without it (an agent with a server span of its own, such as Sentry's), the span the request runs
+ * in — the server span, since routers and middleware continue in the context they started in — is
+ * renamed `GET /route` and given `http.route` directly.
+ */
+function nameServerSpan(parent: Context, span: Span | undefined, ctx: LayerContext): void {
+  const rpc = getRPCMetadata(parent);
+  if (rpc?.type === RPCType.HTTP) {
+    rpc.route = ctx.route;
+    return;
+  }
+  if (span === undefined) return;
+  span.setAttribute('http.route', ctx.route);
+  span.updateName(`${ctx.req.method ?? 'GET'} ${ctx.route}`);
+}
+
+/**
  * The OpenTelemetry instrumentation for webapp.
  * @example
  * registerInstrumentations({ instrumentations: [new HttpInstrumentation(), new WebappInstrumentation()] });
@@ -162,11 +180,9 @@ export class WebappInstrumentation extends InstrumentationBase<WebappInstrumenta
   private onStart(ctx: LayerContext): void {
     const parent = context.active();
     const type = EXPRESS_TYPE[ctx.type];
-    if (type === 'request_handler') {
-      const rpc = getRPCMetadata(parent);
-      if (rpc?.type === RPCType.HTTP) rpc.route = ctx.route;
-    }
-    if (trace.getSpan(parent) === undefined) return;
+    const parentSpan = trace.getSpan(parent);
+    if (type === 'request_handler') nameServerSpan(parent, parentSpan, ctx);
+    if (parentSpan === undefined) return;
     const config = this.getConfig();
     const [defaultName, expressName] = describe(ctx, type);
     if (config.ignoreLayersType?.includes(type)) return;

@@ -59,12 +59,18 @@ class LayerRun {
   readonly next: Next;
   private left = false;
   private settled = false;
+  /** Whether `req.next` was the layer's `next` (router layers): it then is the wrapper while the layer runs. */
+  private readonly swapped: boolean;
 
   constructor(ctx: LayerContext, out: Next, mounts: string[] | undefined) {
     this.ctx = ctx;
     this.out = out;
     this.mounts = mounts;
-    this.next = (err?: unknown) => this.leave(err);
+    const next = (err?: unknown) => this.leave(err);
+    this.next = next;
+    const req = ctx.req;
+    this.swapped = req.next === out;
+    if (this.swapped) req.next = next;
   }
 
   /** The layer called `next` (or failed): publish, then continue in the chain. */
@@ -74,6 +80,7 @@ class LayerRun {
       return;
     }
     this.left = true;
+    if (this.swapped && this.ctx.req.next === this.next) this.ctx.req.next = this.out;
     if (this.mounts !== undefined) this.mounts.pop();
     const ctx = this.ctx;
     if (isError(err) && err !== ctx.error) {
@@ -118,32 +125,18 @@ function isError(err: unknown): boolean {
   return err !== undefined && err !== null && err !== 'route' && err !== 'router';
 }
 
-/** A handler's call, with the arguments its kind takes. */
-function callHandler(
-  kind: Kind,
-  fn: AnyHandler,
-  err: unknown,
-  req: Req,
-  res: Res,
-  next: Next,
-  value: unknown,
-  paramName: string,
-): unknown {
-  if (kind === Kind.Request) return fn(req, res, next);
-  if (kind === Kind.Error) return fn(err, req, res, next);
-  return fn(req, res, next, value, paramName);
-}
-
 const THREW = { error: undefined as unknown };
 
-/** Runs inside the start channel's stores; returns THREW (with the error) when the handler threw. */
+/**
+ * Runs inside the start channel's stores: the handler's call, with the arguments its kind takes, then
+ * `end`. Returns THREW (holding the error) when it threw. Kept flat (few stack frames between the
+ * handler and `Layer.handle`: express-rate-limit looks for that frame in a bounded stack trace).
+ */
 function startLayer(
   run: LayerRun,
   kind: Kind,
   fn: AnyHandler,
   err: unknown,
-  req: Req,
-  res: Res,
   value: unknown,
   paramName: string,
 ): unknown {
@@ -152,10 +145,11 @@ function startLayer(
   let ret: unknown;
   let threw = false;
   try {
-    ret =
-      hook === undefined
-        ? callHandler(kind, fn, err, req, res, run.next, value, paramName)
-        : hook.run(ctx, () => callHandler(kind, fn, err, req, res, run.next, value, paramName));
+    if (hook !== undefined)
+      ret = hook.run(ctx, () => callHandler(kind, fn, err, ctx, run.next, value, paramName));
+    else if (kind === Kind.Request) ret = fn(ctx.req, ctx.res, run.next);
+    else if (kind === Kind.Error) ret = fn(err, ctx.req, ctx.res, run.next);
+    else ret = fn(ctx.req, ctx.res, run.next, value, paramName);
   } catch (thrown) {
     threw = true;
     ret = thrown;
@@ -170,32 +164,22 @@ function startLayer(
   return ret;
 }
 
-function runLayer(
-  ctx: LayerContext,
-  mounts: string[] | undefined,
+function callHandler(
   kind: Kind,
   fn: AnyHandler,
   err: unknown,
-  req: Req,
-  res: Res,
+  ctx: LayerContext,
   next: Next,
   value: unknown,
   paramName: string,
-): void {
-  const run = new LayerRun(ctx, next, mounts);
-  const ret = layerChannels.start.runStores(
-    ctx,
-    startLayer,
-    undefined,
-    run,
-    kind,
-    fn,
-    err,
-    req,
-    res,
-    value,
-    paramName,
-  );
+): unknown {
+  if (kind === Kind.Request) return fn(ctx.req, ctx.res, next);
+  if (kind === Kind.Error) return fn(err, ctx.req, ctx.res, next);
+  return fn(ctx.req, ctx.res, next, value, paramName);
+}
+
+/** After the synchronous part: a throw goes to `next`, a promise is watched. */
+function afterStart(run: LayerRun, ret: unknown): void {
   if (ret === THREW) {
     const thrown = THREW.error;
     THREW.error = undefined;
@@ -255,7 +239,11 @@ export function traceLayer(
     }
   }
   const ctx: LayerContext = { req, res, layer, name, type, route, path };
-  runLayer(ctx, pushed, kind, fn, err, req, res, next, undefined, '');
+  const run = new LayerRun(ctx, next, pushed);
+  afterStart(
+    run,
+    layerChannels.start.runStores(ctx, startLayer, undefined, run, kind, fn, err, undefined, ''),
+  );
 }
 
 /** Runs a param callback of a router with the layer channels (`type: 'param'`). */
@@ -273,13 +261,27 @@ export function traceParam(
   const path = layer.route != null ? pathText(layer.route.path) : mountPathOf(layer);
   const route = joinRoute(base, path);
   const ctx: LayerContext = { req, res, layer, name: paramName, type: 'param', route, path };
-  runLayer(ctx, undefined, Kind.Param, fn, undefined, req, res, next, value, paramName);
+  const run = new LayerRun(ctx, next, undefined);
+  afterStart(
+    run,
+    layerChannels.start.runStores(
+      ctx,
+      startLayer,
+      undefined,
+      run,
+      Kind.Param,
+      fn,
+      undefined,
+      value,
+      paramName,
+    ),
+  );
 }
 
 /** A layer's call exactly as the router makes it untraced. */
 function runUntraced(kind: Kind, fn: AnyHandler, err: unknown, req: Req, res: Res, next: Next): void {
   try {
-    const ret = callHandler(kind, fn, err, req, res, next, undefined, '');
+    const ret = kind === Kind.Error ? fn(err, req, res, next) : fn(req, res, next);
     if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
       (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
         next(reason || new Error('Rejected promise')),

@@ -22,6 +22,7 @@ export const FRAMEWORKS = {
   raw: 'raw node:http',
   webapp: 'webapp',
   lean: 'webapp lean',
+  traced: 'webapp traced',
   express: 'express@4',
   express5: 'express@5',
   fastify: 'fastify',
@@ -31,6 +32,7 @@ export const FRAMEWORKS = {
 /*
  * Peers run with their defaults; `lean` is webapp with etag and x-powered-by off, the configuration
  * fastify/benchmarks gives Express. webapp's defaults are judged against raw node:http, lean against fastify.
+ * `traced` is webapp with one no-op subscriber on its tracing channels, compared with webapp.
  */
 export const DEFAULT_FRAMEWORKS = Object.keys(FRAMEWORKS);
 

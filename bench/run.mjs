@@ -344,6 +344,20 @@ function report(cfg, results) {
     }
     out.push('');
   }
+  if (cfg.frameworks.includes('webapp') && cfg.frameworks.includes('traced')) {
+    out.push(
+      'Tracing: webapp with one no-op subscriber on tracing:webapp.request/layer vs webapp (nobody listening)',
+    );
+    for (const scenario of cfg.scenarios) {
+      const byFw = results[scenario];
+      const rps = pairedRatio(byFw.traced, byFw.webapp, 'rps');
+      const cpu = pairedRatio(byFw.traced, byFw.webapp, 'cpuPerReq');
+      const rpsText = rps ? `req/s ${fmtRatio(rps.median)}` : 'req/s -';
+      const cpuText = cpu ? `; CPU ${fmtRatio(cpu.median)}` : '';
+      out.push(`  ${scenario.padEnd(10)} ${rpsText}${cpuText}`);
+    }
+    out.push('');
+  }
   return out.join('\n');
 }
 

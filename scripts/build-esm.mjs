@@ -7,7 +7,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { MIDDLEWARE_SUBPATHS, MODULE_SUBPATHS } from './subpaths.mjs';
+import { MIDDLEWARE_SUBPATHS, OTHER_SUBPATHS } from './subpaths.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -18,10 +18,8 @@ const FUNCTION_OWN = new Set(['length', 'name', 'prototype', 'caller', 'argument
 const entries = [
   ['index.js', 'index.mjs'],
   ['core.js', 'core.mjs'],
-  ...[...MIDDLEWARE_SUBPATHS, ...MODULE_SUBPATHS].map((name) => [
-    `middleware/${name}.js`,
-    `middleware/${name}.mjs`,
-  ]),
+  ...MIDDLEWARE_SUBPATHS.map((name) => [`middleware/${name}.js`, `middleware/${name}.mjs`]),
+  ...Object.values(OTHER_SUBPATHS).map((file) => [`${file}.js`, `${file}.mjs`]),
 ];
 
 /** The names an ES module re-exports for CommonJS module `mod`: its own members, getters included. */

@@ -10,9 +10,12 @@ export const MIDDLEWARE_SUBPATHS = [
   'directory',
 ];
 
-// Subpaths that are modules rather than middleware (`webapp/http2` → dist/middleware/http2.js): built
-// and exported like the middleware, typed by their own declarations.
-export const MODULE_SUBPATHS = ['http2'];
+// Other subpaths (`webapp/<name>` → dist/<file>.js): modules that are not middleware (server factories,
+// integrations), typed by their own declarations. Like the middleware, nothing in the main entry loads them.
+export const OTHER_SUBPATHS = {
+  http2: 'middleware/http2',
+  otel: 'tracing/otel',
+};
 
 // Express 4's internal files that packages written for Express require (express-async-errors,
 // instrumentation): `webapp/<subpath>` (and `<subpath>.js`) → dist/<file>.js, CommonJS with the shape

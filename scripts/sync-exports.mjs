@@ -1,8 +1,9 @@
 // Writes package.json "exports" and "typesVersions" for the main entry, webapp/core, every
-// middleware subpath and Express 4's deep-require paths (`webapp/lib/…`, CommonJS only, as in
-// Express), so node16+ (exports) and node10 (typesVersions) resolvers agree.
+// middleware subpath, the other subpaths (webapp/http2, webapp/otel) and Express 4's deep-require paths
+// (`webapp/lib/…`, CommonJS only, as in Express), so node16+ (exports) and node10 (typesVersions)
+// resolvers agree.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { DEEP_REQUIRES, MIDDLEWARE_SUBPATHS, MODULE_SUBPATHS } from './subpaths.mjs';
+import { DEEP_REQUIRES, MIDDLEWARE_SUBPATHS, OTHER_SUBPATHS } from './subpaths.mjs';
 
 const file = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(file, 'utf8'));
@@ -21,9 +22,9 @@ for (const name of MIDDLEWARE_SUBPATHS) {
   exportsMap[`./${name}`] = { ...entry(`middleware/${name}`), types: `./dist/types/entries/${name}.d.ts` };
   typesVersions[name] = [`./dist/types/entries/${name}.d.ts`];
 }
-for (const name of MODULE_SUBPATHS) {
-  exportsMap[`./${name}`] = entry(`middleware/${name}`);
-  typesVersions[name] = [`./dist/middleware/${name}.d.ts`];
+for (const [name, file] of Object.entries(OTHER_SUBPATHS)) {
+  exportsMap[`./${name}`] = entry(file);
+  typesVersions[name] = [`./dist/${file}.d.ts`];
 }
 for (const [subpath, base] of DEEP_REQUIRES) {
   const target = { types: `./dist/${base}.d.ts`, default: `./dist/${base}.js` };

@@ -14,6 +14,9 @@ import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
 import type { PathArgument } from '../router/path';
 import { splitUseArguments } from '../router/use-arguments';
+import { requestTraced } from '../tracing/channels';
+import { publishInitialization, recordAppUse } from '../tracing/mount';
+import { traceRequest } from '../tracing/request';
 import type { AppInternal, Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { renderView } from '../view/render';
@@ -30,6 +33,7 @@ application.init = function init(this: AppInternal): void {
   this.engines = {};
   this.settings = {};
   this.defaultConfiguration();
+  publishInitialization(this);
 };
 
 application.defaultConfiguration = function (this: AppInternal): void {
@@ -93,6 +97,10 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
     Object.setPrototypeOf(res, this.response);
   }
   enterApp(req, this);
+  if (requestTraced()) {
+    traceRequest(this, router, req, res, callback);
+    return;
+  }
   // Without a callback this is the root app: the router ends with the final handler (finishRequest).
   router.handle(req, res, callback);
 };
@@ -174,12 +182,13 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
   for (const fn of fns) {
     const sub = fn as unknown as AppInternal;
     if (!fn || !sub.handle || !sub.set) {
+      recordAppUse(this, router, path, undefined, undefined);
       router.use(path, fn);
       continue;
     }
     sub.mountpath = path as string;
     sub.parent = this;
-    router.use(path, function mounted_app(req: Req, res: Res, next: Next) {
+    const mounted = function mounted_app(req: Req, res: Res, next: Next) {
       const orig = req.app;
       // An HTTP/2 request goes back to the prototypes it had (orig's HTTP/2 ones, see ./http2).
       const h2 = req.httpVersionMajor === 2;
@@ -190,7 +199,9 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
         Object.setPrototypeOf(res, resProto ?? orig.response);
         next(err);
       });
-    });
+    };
+    recordAppUse(this, router, path, sub, mounted);
+    router.use(path, mounted);
     sub.emit('mount', this);
   }
   return this;

@@ -5,6 +5,9 @@
  * layer) and consults a cached index so it does not regex-test layers that cannot match.
  * @module
  */
+import { layerTraced } from '../tracing/channels';
+import { traceParam } from '../tracing/layer';
+import { recordUse } from '../tracing/mount';
 import type { Next, Req, Res } from '../types/internal';
 import { callLater } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
@@ -206,6 +209,10 @@ function processParams(
       return;
     }
     try {
+      if (layerTraced()) {
+        traceParam(layer, fn, req, res, paramCallback, paramValue, key.name as string);
+        return;
+      }
       // A callback that calls next later (a lookup) continues in the async context it was called in.
       callLater((next) => {
         const ret = fn(req, res, next, paramValue, key.name as string);
@@ -242,6 +249,7 @@ routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[])
     }
     const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
     layer.route = undefined;
+    recordUse(this, layer, path, fn);
     this.stack.push(layer);
   }
   return this;

@@ -4,6 +4,8 @@
  * `route`, `method`) because tools such as express-list-endpoints read them.
  * @module
  */
+import { layerTraced } from '../tracing/channels';
+import { traceLayer } from '../tracing/layer';
 import type { Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
 import { type PathPlan, planPath } from './index/path-plan';
@@ -118,6 +120,10 @@ export class Layer {
       next(error);
       return;
     }
+    if (layerTraced()) {
+      traceLayer(this, fn, error, req, res, next, true);
+      return;
+    }
     try {
       forwardRejection(fn(error, req, res, next), next);
     } catch (err) {
@@ -205,6 +211,10 @@ Layer.prototype.handle_request = function handle(this: Layer, req: Req, res: Res
   const fn = this.handle;
   if (arityOf(this, fn) > 3) {
     next();
+    return;
+  }
+  if (layerTraced()) {
+    traceLayer(this, fn, undefined, req, res, next, false);
     return;
   }
   try {

@@ -93,6 +93,17 @@ test('docs/api.md names every export of every subpath', () => {
   assert.deepEqual(undocumented, []);
 });
 
+test('docs/api.md names every export of webapp/otel', () => {
+  const undocumented: string[] = [];
+  if (!page.includes('`webapp/otel`')) undocumented.push('webapp/otel');
+  const mod = require('../../src/tracing/otel') as object;
+  for (const name of Object.keys(mod)) {
+    if (name === 'default' || name === '__esModule') continue;
+    if (!documents(name)) undocumented.push(`webapp/otel: ${name}`);
+  }
+  assert.deepEqual(undocumented, []);
+});
+
 test('the check itself notices an undocumented member', () => {
   assert.deepEqual(missing('app.', ['use', 'surelyNotDocumentedAnywhere']), [
     'app.surelyNotDocumentedAnywhere',

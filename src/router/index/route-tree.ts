@@ -28,6 +28,11 @@ class TreeNode {
   endHere: number[] | undefined = undefined;
   inherited: readonly number[] = NONE;
   terminal: readonly number[] = NONE;
+  /** A few literal children as parallel arrays, compared in place (no substring, no hashing). */
+  labels: string[] | undefined = undefined;
+  kids: TreeNode[] | undefined = undefined;
+  /** For a literal child whose parent also has a parameter child: both terminals merged. */
+  terminalWithParam: readonly number[] = NONE;
 
   child(segment: string | typeof PARAM): TreeNode {
     if (segment === PARAM) {
@@ -100,13 +105,16 @@ export class RouteTree {
       if (at >= end) return node.terminal;
       let stop = folded.indexOf('/', at);
       if (stop === -1 || stop > end) stop = end;
-      const literal = node.statics?.get(folded.slice(at, stop));
+      const literal = staticChild(node, folded, at, stop);
       const param = stop > at ? node.param : undefined;
       if (literal === undefined) {
         if (param === undefined) return node.inherited;
         node = param;
       } else if (param === undefined) {
         node = literal;
+      } else if (stop === end) {
+        // `/users/search` beside `/users/:id`, the path ending there: merged when the tree was built.
+        return literal.terminalWithParam;
       } else {
         // A literal and a parameter child both fit: follow both and merge what they reach.
         const reached = this.reached;
@@ -135,7 +143,7 @@ function walk(node: TreeNode, path: string, from: number, end: number, reached: 
     }
     let stop = path.indexOf('/', at);
     if (stop === -1 || stop > end) stop = end;
-    const literal = node.statics?.get(path.slice(at, stop));
+    const literal = staticChild(node, path, at, stop);
     const param = stop > at ? node.param : undefined;
     if (literal === undefined && param === undefined) {
       reached.push(node.inherited);
@@ -163,8 +171,35 @@ function finish(node: TreeNode, above: readonly number[]): void {
   node.terminal = node.endHere ? mergeSorted([inherited, node.endHere]) : inherited;
   node.prefixHere = undefined;
   node.endHere = undefined;
-  if (node.statics) for (const child of node.statics.values()) finish(child, inherited);
   if (node.param) finish(node.param, inherited);
+  const statics = node.statics;
+  if (statics === undefined) return;
+  for (const child of statics.values()) {
+    finish(child, inherited);
+    if (node.param) child.terminalWithParam = mergeSorted([child.terminal, node.param.terminal]);
+  }
+  if (statics.size <= SMALL_FANOUT) {
+    node.labels = [...statics.keys()];
+    node.kids = [...statics.values()];
+    node.statics = undefined;
+  }
+}
+
+/** Up to this many literal children are compared in place; more go through a map. */
+const SMALL_FANOUT = 8;
+
+/** The literal child of `node` for `path[at, stop)`, or undefined. */
+function staticChild(node: TreeNode, path: string, at: number, stop: number): TreeNode | undefined {
+  const labels = node.labels;
+  if (labels !== undefined) {
+    const length = stop - at;
+    for (let i = 0; i < labels.length; i++) {
+      const label = labels[i];
+      if (label.length === length && path.startsWith(label, at)) return (node.kids as TreeNode[])[i];
+    }
+    return undefined;
+  }
+  return node.statics?.get(path.slice(at, stop));
 }
 
 function pushOnce(list: number[], position: number): void {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileSafeRegExp } from '../../src/regex/safe-regexp';
+import { prng } from '../support/prng';
 
 // Differential fuzzing against V8's RegExp: random small regexes from a grammar, random short inputs,
 // identical exec results required. Seeds are fixed, so every run checks the same cases.
@@ -8,16 +9,6 @@ import { compileSafeRegExp } from '../../src/regex/safe-regexp';
 const pathToRegexp: (path: string, keys: unknown[], options: object) => RegExp = require('path-to-regexp');
 
 /** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Grammar {
   chars: string[];

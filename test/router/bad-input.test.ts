@@ -22,6 +22,7 @@ import {
   requestAll,
   withServer,
 } from '../support/http';
+import { prng } from '../support/prng';
 
 const express = require('express');
 const ExpressLayer = require('express/lib/router/layer');
@@ -370,17 +371,6 @@ test('10 000 error handlers that pass the error on, and 10 000 mounted routers',
 
 // ---------------------------------------------------------------------------------------------
 // Path-compiler fuzz: random Express patterns × adversarial URLs.
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Express path syntax pieces that create ambiguity: adjacent params, separators, operators. */
 const PIECES = [

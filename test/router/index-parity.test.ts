@@ -10,6 +10,7 @@ import webapp = require('../../src/index');
 
 import { kLinear } from '../../src/router/index';
 import { comparable, type RequestOptions, requestAll } from '../support/http';
+import { prng } from '../support/prng';
 
 const express = require('express');
 
@@ -942,17 +943,6 @@ test('the linear mode really bypasses the index (no index is built)', async () =
 // ---------------------------------------------------------------------------------------------
 // Randomised tables: seeded random apps (middleware, routes, routers with their own options) and
 // random requests, so the index meets stack shapes nobody thought to write by hand.
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RANDOM_PATHS = [
   '/',

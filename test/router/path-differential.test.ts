@@ -8,19 +8,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Layer } from '../../src/router/layer';
+import { prng } from '../support/prng';
 
 const ExpressLayer = require('express/lib/router/layer');
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Pieces of patterns: literals, every parameter form of Express 4, operators and groups.
 const PATTERN_TOKENS = [

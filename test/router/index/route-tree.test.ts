@@ -10,6 +10,7 @@ import { PARAM, planPath } from '../../../src/router/index/path-plan';
 import { EVERY_LAYER, RouteTree } from '../../../src/router/index/route-tree';
 import { Layer, layerPlans } from '../../../src/router/layer';
 import type { PathArgument, PathOptions } from '../../../src/router/path';
+import { prng } from '../../support/prng';
 
 const noop = () => undefined;
 
@@ -171,17 +172,6 @@ test('10,000 routes: a lookup returns the few layers that can match, not the tab
 
 // ---------------------------------------------------------------------------------------------
 // Seeded random patterns × random paths.
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PATTERN_PARTS = [
   'api',

@@ -43,7 +43,10 @@ for (const specifier of specifiers) {
   // Express 4's internal files (webapp/lib/…) are CommonJS as in Express: import gives their default.
   const defaultOnly = specifier.startsWith('webapp/lib/');
   const differ = defaultOnly ? [] : names.filter((n) => !(n in ns) || ns[n] !== cjs[n]);
-  const extra = Object.keys(ns).filter((n) => n !== 'default' && (!Object.hasOwn(cjs, n) || ns[n] !== cjs[n]));
+  // 'module.exports' is node's own name (node 23+) for the whole CommonJS export of an imported module.
+  const own = (n) => n === 'default' || n === 'module.exports';
+  const extra = Object.keys(ns).filter((n) => !own(n) && (!Object.hasOwn(cjs, n) || ns[n] !== cjs[n]));
+  if ('module.exports' in ns && ns['module.exports'] !== cjs) extra.push('module.exports');
   const expectedDefault = cjs.__esModule === true && 'default' in cjs ? cjs.default : cjs;
   out[specifier] = { names: names.length, getters, differ, extra, sameDefault: ns.default === expectedDefault };
 }

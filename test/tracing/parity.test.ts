@@ -37,6 +37,8 @@ test('router, application and compat suites pass with every channel subscribed',
       '--require',
       join(__dirname, 'support', 'subscribe-all.js'),
       '--test',
+      // TAP on every node: node 23+ reports in "spec" by default, where failures do not read `not ok`.
+      '--test-reporter=tap',
       '--test-concurrency=2',
       ...SUITES,
     ],

@@ -95,7 +95,8 @@ export class RouteTree {
    */
   lookup(path: string): readonly number[] {
     if (path.charCodeAt(0) !== 47) return EVERY_LAYER;
-    const folded = asciiLower(path);
+    // Labels are ASCII-lowercase; the path is folded segment by segment, only where it has capitals.
+    const folded = path;
     let end = folded.length;
     while (end > 1 && folded.charCodeAt(end - 1) === 47) end--;
     // One branch, walked in a loop: the common case allocates nothing but the segment strings.
@@ -195,11 +196,28 @@ function staticChild(node: TreeNode, path: string, at: number, stop: number): Tr
     const length = stop - at;
     for (let i = 0; i < labels.length; i++) {
       const label = labels[i];
-      if (label.length === length && path.startsWith(label, at)) return (node.kids as TreeNode[])[i];
+      if (label.length === length && equalsFolded(path, at, label)) return (node.kids as TreeNode[])[i];
     }
     return undefined;
   }
-  return node.statics?.get(path.slice(at, stop));
+  const statics = node.statics;
+  if (statics === undefined) return undefined;
+  const segment = path.slice(at, stop);
+  const found = statics.get(segment);
+  if (found !== undefined) return found;
+  const lower = asciiLower(segment);
+  return lower === segment ? undefined : statics.get(lower);
+}
+
+/** Whether `path` at `at` reads `label` (ASCII-lowercase), A-Z folded. */
+function equalsFolded(path: string, at: number, label: string): boolean {
+  if (path.startsWith(label, at)) return true;
+  for (let k = 0; k < label.length; k++) {
+    let c = path.charCodeAt(at + k);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== label.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 function pushOnce(list: number[], position: number): void {

@@ -52,19 +52,15 @@ export const mountChannel = dc.channel(MOUNT_CHANNEL);
 
 /** Whether anyone listens to `tracing:webapp.layer:*`. */
 export function layerTraced(): boolean {
-  const c = layerChannels;
-  return (
-    c.start.hasSubscribers ||
-    c.end.hasSubscribers ||
-    c.asyncStart.hasSubscribers ||
-    c.asyncEnd.hasSubscribers ||
-    c.error.hasSubscribers
-  );
+  return anySubscriber(layerChannels);
 }
 
 /** Whether anyone listens to `tracing:webapp.request:*`. */
 export function requestTraced(): boolean {
-  const c = requestChannels;
+  return anySubscriber(requestChannels);
+}
+
+function anySubscriber(c: TracingChannels): boolean {
   return (
     c.start.hasSubscribers ||
     c.end.hasSubscribers ||

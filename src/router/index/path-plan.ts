@@ -10,6 +10,7 @@
  * for every path under the segments placed so far.
  * @module
  */
+import { asciiLower } from '../matcher';
 import type { PathArgument } from '../path';
 
 /** An edge of the tree: a literal segment (ASCII-lowercased), or PARAM for any non-empty segment. */
@@ -72,7 +73,7 @@ function planString(path: string, end: boolean): PathPlan | null {
     // An empty segment (`/a//b`) would be walked by a path's trailing slash, which lookups drop.
     if (segment.length === 0) break;
     if (LITERAL_SEGMENT.test(segment)) {
-      segments.push(asciiLowerPlain(segment));
+      segments.push(asciiLower(segment));
       continue;
     }
     if (PARAM_SEGMENT.test(segment)) {
@@ -111,10 +112,4 @@ function keepsSlashBefore(raw: readonly string[], at: number, count: number): bo
   }
   if (c === 46) return !FORMAT_PARAM.test(segment);
   return true;
-}
-
-function asciiLowerPlain(value: string): string {
-  return /[A-Z]/.test(value)
-    ? value.replace(/[A-Z]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 32))
-    : value;
 }

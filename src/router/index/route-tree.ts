@@ -96,17 +96,16 @@ export class RouteTree {
   lookup(path: string): readonly number[] {
     if (path.charCodeAt(0) !== 47) return EVERY_LAYER;
     // Labels are ASCII-lowercase; the path is folded segment by segment, only where it has capitals.
-    const folded = path;
-    let end = folded.length;
-    while (end > 1 && folded.charCodeAt(end - 1) === 47) end--;
+    let end = path.length;
+    while (end > 1 && path.charCodeAt(end - 1) === 47) end--;
     // One branch, walked in a loop: the common case allocates nothing but the segment strings.
     let node = this.root;
     let at = 1;
     for (;;) {
       if (at >= end) return node.terminal;
-      let stop = folded.indexOf('/', at);
+      let stop = path.indexOf('/', at);
       if (stop === -1 || stop > end) stop = end;
-      const literal = staticChild(node, folded, at, stop);
+      const literal = staticChild(node, path, at, stop);
       const param = stop > at ? node.param : undefined;
       if (literal === undefined) {
         if (param === undefined) return node.inherited;
@@ -120,7 +119,7 @@ export class RouteTree {
         // A literal and a parameter child both fit: follow both and merge what they reach.
         const reached = this.reached;
         reached.length = 0;
-        walk(node, folded, at, end, reached);
+        walk(node, path, at, end, reached);
         const merged = mergeSorted(reached);
         reached.length = 0;
         return merged;

@@ -80,7 +80,7 @@ function time(router, url, ms) {
 async function main(cfg) {
   // BENCH_WEBAPP: another build's entry file (e.g. an earlier commit's), measured beside this one.
   const libs = { webapp: require('../dist/index.js'), 'express@4': require('express') };
-  if (process.env.BENCH_WEBAPP) libs['BENCH_WEBAPP'] = require(path.resolve(process.env.BENCH_WEBAPP));
+  if (process.env.BENCH_WEBAPP) libs.BENCH_WEBAPP = require(path.resolve(process.env.BENCH_WEBAPP));
   const rows = [['routes', ...Object.keys(libs).flatMap((name) => [`${name} static`, `${name} param`])]];
   for (const size of cfg.sizes) {
     const row = [String(size)];

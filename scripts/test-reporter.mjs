@@ -1,6 +1,6 @@
 // A node:test reporter for people: nothing for passing tests, each failing test with its file and
-// error as it happens, then (with --experimental-test-coverage) the coverage verdict, then one
-// closing line `tests: N passed, N failed, N skipped`.
+// error as it happens, then (with --experimental-test-coverage) the coverage verdict, then the
+// closing lines: Node's TAP-style counts (`# tests N`, `# pass N`, ...) and `tests: N passed, N failed, N skipped`.
 //
 // Coverage thresholds come from the environment (set by scripts/run-tests.mjs):
 //   WEBAPP_COVERAGE_ROOT        only files under this folder count (e.g. build/src)
@@ -149,6 +149,12 @@ export default async function* reporter(source) {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   yield `\n${dim(`${passed + failed + skipped} tests in ${seconds} s`)}\n`;
+  // The closing lines Node's own TAP reporter prints, so tools that read a node:test run's summary
+  // (CI dashboards, log scrapers) find the counts; then one plain line for people.
+  const total = passed + failed + skipped;
+  yield dim(
+    `# tests ${total}\n# pass ${passed}\n# fail ${failed}\n# skipped ${skipped}\n# duration_ms ${Date.now() - started}\n`,
+  );
   const line = `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`;
   yield `${failed ? red(line) : green(line)}\n`;
 }

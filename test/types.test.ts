@@ -33,7 +33,6 @@ const COMPILERS = {
   'ts5.6': join(root, 'node_modules', 'typescript5', 'bin', 'tsc'),
 } as const;
 type Compiler = keyof typeof COMPILERS;
-const tsc = COMPILERS.ts7;
 // Generous: a fixture normally takes a second or two; this only catches a pathological slowdown.
 const TIMEOUT_MS = 180_000;
 

@@ -14,7 +14,7 @@ type Resolve = (request: string, parent: { filename?: string } | undefined, ...r
  */
 export function requireWithExpress(pkg: string, map: (request: string) => string | undefined): any {
   const dir = path.dirname(require.resolve(`${pkg}/package.json`));
-  const inside = (file: string | undefined) => file !== undefined && file.startsWith(dir + path.sep);
+  const inside = (file: string | undefined) => file?.startsWith(dir + path.sep) === true;
   for (const key of Object.keys(require.cache)) if (inside(key)) delete require.cache[key];
   const mod = Module as unknown as { _resolveFilename: Resolve };
   const original = mod._resolveFilename;

@@ -25,6 +25,7 @@ declare global {
  */
 declare function basicAuth(user: string, pass: string, realm?: string): impl.BasicAuthMiddleware;
 declare function basicAuth(
+  // biome-ignore lint/suspicious/noConfusingVoidType: a check that returns nothing and answers through the callback.
   check: (user: string, pass: string, callback: (err: unknown, user?: unknown) => void) => boolean | void,
   realm?: string,
 ): impl.BasicAuthMiddleware;

@@ -28,6 +28,7 @@ const asyncHandler: webapp.RequestHandler<{ id: string }> = async (req, res) => 
 const onError: webapp.ErrorRequestHandler = (err, _req, res, _next) => {
   res.status(500).send(String(err));
 };
+// biome-ignore lint/suspicious/noConfusingVoidType: the fixture checks Express's declared `void` return type.
 const returnsVoid: void = handler(app.request, app.response, () => {});
 const returnsPromise: void | Promise<void> = asyncHandler(
   app.request as webapp.Request<{ id: string }>,

@@ -11,7 +11,19 @@ import { envNumber, renderTable, runScript } from './common.mjs';
 
 const require = createRequire(import.meta.url);
 
-const SHAPES = ['', '/search', '/:id', '/:id/items', '/:id/items/:item', '/:id/meta'];
+// The api table's shapes, write methods on `/:id` included (a DELETE passes over GET, PUT and PATCH).
+const SHAPES = [
+  ['get', ''],
+  ['get', '/search'],
+  ['get', '/:id'],
+  ['put', '/:id'],
+  ['patch', '/:id'],
+  ['delete', '/:id'],
+  ['get', '/:id/items'],
+  ['get', '/:id/items/:item'],
+  ['get', '/:id/meta'],
+];
+const KINDS = { static: 'GET', param: 'GET', delete: 'DELETE' };
 
 function usage() {
   return [
@@ -30,7 +42,7 @@ function readConfig(argv) {
   return { sizes, ms: envNumber('BENCH_MATCH_MS', 300, { min: 10, integer: true }) };
 }
 
-/** A router of `size` routes: size / 6 resources × the six GET shapes; paths that reach the last ones. */
+/** A router of `size` routes: size / 9 resources × the nine shapes; paths that reach the last ones. */
 function build(lib, size) {
   const router = lib.Router();
   let answered = 0;
@@ -39,17 +51,17 @@ function build(lib, size) {
   };
   const resources = Math.floor(size / SHAPES.length);
   for (let r = 0; r < resources; r++) {
-    for (const shape of SHAPES) router.get(`/api/v1/res${r}${shape}`, handler);
+    for (const [method, shape] of SHAPES) router[method](`/api/v1/res${r}${shape}`, handler);
   }
   const last = `/api/v1/res${resources - 1}`;
   return {
     router,
     answered: () => answered,
-    paths: { static: `${last}/search`, param: `${last}/42/items/7` },
+    paths: { static: `${last}/search`, param: `${last}/42/items/7`, delete: `${last}/42` },
   };
 }
 
-function time(router, url, ms) {
+function time(router, method, url, ms) {
   const res = {};
   const fail = (err) => {
     throw err ?? new Error(`${url} was not answered`);
@@ -57,7 +69,7 @@ function time(router, url, ms) {
   // A new request object each time, as a server would give: a reused one would chain every dispatch
   // to the previous one through `req.next` (the handler never calls next) and measure the collector.
   const once = () => {
-    router.handle({ url, method: 'GET', headers: {} }, res, fail);
+    router.handle({ url, method, headers: {} }, res, fail);
   };
   // Warm up for as long as one window, so the JIT has settled whatever the cost of one request.
   for (let warm = performance.now(); performance.now() - warm < ms; ) for (let i = 0; i < 10; i++) once();
@@ -81,14 +93,16 @@ async function main(cfg) {
   // BENCH_WEBAPP: another build's entry file (e.g. an earlier commit's), measured beside this one.
   const libs = { webapp: require('../dist/index.js'), 'express@4': require('express') };
   if (process.env.BENCH_WEBAPP) libs.BENCH_WEBAPP = require(path.resolve(process.env.BENCH_WEBAPP));
-  const rows = [['routes', ...Object.keys(libs).flatMap((name) => [`${name} static`, `${name} param`])]];
+  const rows = [
+    ['routes', ...Object.keys(libs).flatMap((name) => Object.keys(KINDS).map((kind) => `${name} ${kind}`))],
+  ];
   for (const size of cfg.sizes) {
     const row = [String(size)];
     for (const lib of Object.values(libs)) {
       const table = build(lib, size);
-      for (const kind of ['static', 'param']) {
+      for (const [kind, method] of Object.entries(KINDS)) {
         const before = table.answered();
-        const ns = time(table.router, table.paths[kind], cfg.ms);
+        const ns = time(table.router, method, table.paths[kind], cfg.ms);
         if (table.answered() === before) throw new Error(`${table.paths[kind]} never reached its route`);
         row.push(`${Math.round(ns).toLocaleString('en-US')} ns`);
       }

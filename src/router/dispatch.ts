@@ -12,7 +12,7 @@ import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import { EVERY_LAYER, RouteIndex } from './index/route-index';
 import type { WatchedStack } from './index/watched-stack';
-import { type Layer, matchesEveryPath } from './layer';
+import { isCompiled, type Layer, matchesEveryPath } from './layer';
 import type { Route } from './route';
 
 /** What a router exposes to the dispatch loop. */
@@ -53,6 +53,8 @@ export class Dispatch {
   private candidatePath: string | undefined = undefined;
   private urlSeen: string | undefined = undefined;
   private pathSeen: string | null | undefined = undefined;
+  /** Whether `pathSeen` has a percent-escape, which a layer's match decodes (and may reject with a 400). */
+  private pathHasEscape = false;
   /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
   private candidates: readonly number[] = EVERY_LAYER;
   private cursor = 0;
@@ -118,7 +120,9 @@ export class Dispatch {
     const url = this.req.url;
     if (url !== this.urlSeen) {
       this.urlSeen = url;
-      this.pathSeen = getPathname(this.req);
+      const path = getPathname(this.req);
+      this.pathSeen = path;
+      this.pathHasEscape = path != null && path.includes('%');
     }
     return this.pathSeen;
   }
@@ -198,20 +202,26 @@ export class Dispatch {
         }
       }
       layer = stack[this.idx++];
-      match = matchLayer(layer, path);
       route = layer.route;
-      if (typeof match !== 'boolean') layerError = layerError || match;
-      if (match !== true) continue;
-      if (!route) continue;
-      // Routes never handle errors: an error skips them.
-      if (layerError) {
-        match = false;
-        continue;
+      let hasMethod = true;
+      if (route !== undefined) {
+        // Routes never handle errors: an error skips them, and their match could only repeat it.
+        if (layerError) continue;
+        // A route without the method is passed over without matching its path when the answer cannot
+        // differ: not OPTIONS (which collects the Allow list) or HEAD (served by GET), and a match that
+        // cannot fail with a 400 (no percent-escape to decode, the layer's own compiled matcher).
+        const method = req.method;
+        hasMethod = route._handles_method(method);
+        if (!hasMethod && method !== 'OPTIONS' && method !== 'HEAD' && !this.pathHasEscape && isCompiled(layer)) {
+          continue;
+        }
       }
+      match = matchLayer(layer, path);
+      if (typeof match !== 'boolean') layerError = layerError || match;
+      if (match !== true || route === undefined || hasMethod) continue;
       const method = req.method;
-      const hasMethod = route._handles_method(method);
-      if (!hasMethod && method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
-      if (!hasMethod && method !== 'HEAD') match = false;
+      if (method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
+      if (method !== 'HEAD') match = false;
     }
 
     if (match !== true || layer === undefined) {

@@ -202,6 +202,11 @@ export function matchesEveryPath(layer: Layer): boolean {
   return layer[kSlash] && layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
 }
 
+/** Whether `layer` matches with the regexp and `match` compiled from its path (neither replaced). */
+export function isCompiled(layer: Layer): boolean {
+  return layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
+}
+
 const compiledMatch = Layer.prototype.match;
 
 // Assigned as a function named `handle` so stack frames read `Layer.handle [as handle_request]`

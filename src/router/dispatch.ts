@@ -122,7 +122,7 @@ export class Dispatch {
       this.urlSeen = url;
       const path = getPathname(this.req);
       this.pathSeen = path;
-      this.pathHasEscape = path != null && path.includes('%');
+      this.pathHasEscape = path?.includes('%') === true;
     }
     return this.pathSeen;
   }
@@ -212,7 +212,13 @@ export class Dispatch {
         // cannot fail with a 400 (no percent-escape to decode, the layer's own compiled matcher).
         const method = req.method;
         hasMethod = route._handles_method(method);
-        if (!hasMethod && method !== 'OPTIONS' && method !== 'HEAD' && !this.pathHasEscape && isCompiled(layer)) {
+        if (
+          !hasMethod &&
+          method !== 'OPTIONS' &&
+          method !== 'HEAD' &&
+          !this.pathHasEscape &&
+          isCompiled(layer)
+        ) {
           continue;
         }
       }

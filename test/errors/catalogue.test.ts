@@ -249,6 +249,25 @@ describe('error catalogue: real failures carry their code', () => {
     assert.throws(() => webapp().get('/', undefined as never), { code: 'WEBAPP_ROUTE_METHOD_NOT_FUNCTION' });
   });
 
+  test('the one difference from Express: a code Express lacks, hidden from serializations (docs/differences.md)', () => {
+    const express = require('express');
+    const caught = (lib: () => { use: (path: string) => unknown }): Error & { code?: string } => {
+      try {
+        lib().use('/x');
+      } catch (err) {
+        return err as Error & { code?: string };
+      }
+      throw new Error('no throw');
+    };
+    const theirs = caught(express);
+    const ours = caught(webapp as never);
+    assert.equal(theirs.code, undefined);
+    assert.equal(ours.code, 'WEBAPP_APP_USE_NO_MIDDLEWARE');
+    assert.equal(ours.message, theirs.message);
+    assert.equal(JSON.stringify(ours), JSON.stringify(theirs));
+    assert.deepEqual({ ...ours }, { ...theirs });
+  });
+
   test('a route pattern that cannot be matched in linear time', () => {
     assert.throws(() => webapp().get('/:a((a+)+\\2)z', () => undefined), {
       name: 'TypeError',

@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { httpError } from '../errors/catalogue';
+import { type HttpErrorCode, httpError } from '../errors/catalogue';
 import type { HttpError } from '../http/errors';
 import { hasBody } from '../http/type-is';
 import { inContext } from '../utils/async-context';
@@ -337,7 +337,12 @@ export function readBody(
       try {
         verify(req, res, body, charset);
       } catch (err) {
-        next(toHttpError(403, err, { body, type: ownType(err) || 'entity.verify.failed' }));
+        next(
+          toHttpError(403, err, {
+            body,
+            type: ownType(err) || ('entity.verify.failed' satisfies HttpErrorCode),
+          }),
+        );
         return;
       }
     }
@@ -347,7 +352,12 @@ export function readBody(
       if (decode !== undefined) value = decode(body);
       parsed = parse(value);
     } catch (err) {
-      next(toHttpError(400, err, { body: value, type: ownType(err) || 'entity.parse.failed' }));
+      next(
+        toHttpError(400, err, {
+          body: value,
+          type: ownType(err) || ('entity.parse.failed' satisfies HttpErrorCode),
+        }),
+      );
       return;
     }
     req.body = parsed;

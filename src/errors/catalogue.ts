@@ -222,7 +222,8 @@ export const ERRORS = {
     class: 'TypeError',
     message: 'option depth must be a zero or a positive number',
   },
-  WEBAPP_JSON_STRICT_VIOLATION: { class: 'SyntaxError', message: 'strict violation' },
+  // Bare like every body error: it reaches the app as body-parser's `entity.parse.failed`, code-less.
+  WEBAPP_JSON_STRICT_VIOLATION: { bare: true, class: 'SyntaxError', message: 'strict violation' },
   WEBAPP_MULTIPART_LIMIT_INVALID: {
     class: 'TypeError',
     message: (name: string, value: unknown) => `option limits.${name} "${String(value)}" is invalid`,

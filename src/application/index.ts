@@ -6,6 +6,7 @@
  */
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { webappError } from '../errors/catalogue';
 import { finalHandler } from '../final-handler';
 import { setTrustedHeader } from '../http/header-store';
 import { serverClassSlots, serverOf } from '../http/node-internals';
@@ -49,9 +50,7 @@ application.defaultConfiguration = function (this: AppInternal): void {
     configurable: true,
     enumerable: false,
     get() {
-      throw new Error(
-        "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
-      );
+      throw webappError('WEBAPP_APP_ROUTER_REMOVED');
     },
   });
 };
@@ -176,7 +175,7 @@ function addDispatchFields(req: Req): void {
 application.use = function use(this: AppInternal, first: unknown, ...rest: unknown[]) {
   const { path, handlers } = splitUseArguments(first, rest);
   const fns = handlers as AnyHandler[];
-  if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+  if (fns.length === 0) throw webappError('WEBAPP_APP_USE_NO_MIDDLEWARE');
   this.lazyrouter();
   const router: Router = this._router;
   for (const fn of fns) {
@@ -219,7 +218,7 @@ application.route = function route(this: AppInternal, path: PathArgument) {
  * app.engine('html', require('ejs').renderFile);
  */
 application.engine = function engine(this: AppInternal, ext: string, fn: AnyHandler) {
-  if (typeof fn !== 'function') throw new Error('callback function required');
+  if (typeof fn !== 'function') throw webappError('WEBAPP_APP_ENGINE_NOT_FUNCTION');
   const extension = ext[0] !== '.' ? `.${ext}` : ext;
   this.engines[extension] = fn;
   return this;

@@ -6,6 +6,7 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { httpError } from '../errors/catalogue';
 import { createHttpError, type HttpError } from '../http/errors';
 
 /**
@@ -20,6 +21,8 @@ export function toHttpError(
   props: Record<string, unknown>,
 ): HttpError {
   if (!(thrown instanceof Error)) {
+    // error-catalogue-exempt: wraps a non-Error value thrown by application code (a `verify`); its code is
+    // the caller's body `type` (entity.verify.failed, entity.parse.failed), set through `props`.
     return createHttpError(fallbackStatus, typeof thrown === 'string' ? thrown : undefined, props);
   }
   const err = thrown as HttpError;
@@ -58,8 +61,5 @@ function madeByHttpErrors(err: object): boolean {
 
 /** The 415 for a charset nobody can decode; the message shows it upper-cased, `charset` lower-cased. */
 export function unsupportedCharset(charset: string): HttpError {
-  return createHttpError(415, `unsupported charset "${charset.toUpperCase()}"`, {
-    charset: charset.toLowerCase(),
-    type: 'charset.unsupported',
-  });
+  return httpError('charset.unsupported', { charset: charset.toLowerCase() }, charset);
 }

@@ -3,6 +3,7 @@
  * `strict: false`; an empty body gives `{}`; any UTF charset is decoded.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
 import { type BodyRequest, readBody, refuseUnread, wantsBody } from './read';
@@ -51,7 +52,7 @@ function strictViolation(text: string, start: number): unknown {
     err.message = message;
     return bare(err);
   }
-  return new SyntaxError('strict violation');
+  return webappError('WEBAPP_JSON_STRICT_VIOLATION');
 }
 
 /**

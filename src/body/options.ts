@@ -4,6 +4,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { webappError } from '../errors/catalogue';
 import { parseBytes } from '../utils/bytes';
 import type { ReadSettings, Verify } from './read';
 import type { TypeOption } from './type-match';
@@ -36,9 +37,9 @@ const DEFAULT_LIMIT = 100 * 1024;
 export function readSettings(options: ParserOptions): ReadSettings {
   const limit =
     options.limit === undefined || options.limit === null ? DEFAULT_LIMIT : parseBytes(options.limit);
-  if (limit === null) throw new TypeError(`option limit "${String(options.limit)}" is invalid`);
+  if (limit === null) throw webappError('WEBAPP_BODY_LIMIT_INVALID', options.limit);
   const verify = options.verify || undefined;
   if (verify !== undefined && typeof verify !== 'function')
-    throw new TypeError('option verify must be function');
+    throw webappError('WEBAPP_BODY_VERIFY_NOT_FUNCTION');
   return { limit, inflate: options.inflate !== false, verify: verify as Verify | undefined };
 }

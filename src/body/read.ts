@@ -17,7 +17,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { createHttpError, type HttpError } from '../http/errors';
+import { type HttpErrorCode, httpError } from '../errors/catalogue';
+import type { HttpError } from '../http/errors';
 import { hasBody } from '../http/type-is';
 import { inContext } from '../utils/async-context';
 import { type Decoder, getDecoder } from './charset';
@@ -158,7 +159,7 @@ function collect(
     const offset = received;
     received += chunk.length;
     if (received > limit) {
-      finish(createHttpError(413, 'request entity too large', { limit, received, type: 'entity.too.large' }));
+      finish(httpError('entity.too.large', { limit, received }));
       return;
     }
     if (offset === 0 && store === undefined) {
@@ -181,11 +182,10 @@ function collect(
     if (settled) return;
     if (length !== null && received !== length) {
       finish(
-        createHttpError(400, 'request size did not match content length', {
+        httpError('request.size.invalid', {
           expected: length,
           length,
           received,
-          type: 'request.size.invalid',
         }),
       );
       return;
@@ -196,12 +196,10 @@ function collect(
   const onAborted = (): void => {
     if (settled) return;
     finish(
-      createHttpError(400, 'request aborted', {
-        code: 'ECONNABORTED',
+      httpError('request.aborted', {
         expected: length,
         length,
         received,
-        type: 'request.aborted',
       }),
     );
   };
@@ -293,24 +291,11 @@ export function readBody(
   const identity = encoding === 'identity';
   if (!identity) {
     if (!settings.inflate) {
-      refuseUnread(
-        req,
-        res,
-        next,
-        createHttpError(415, 'content encoding unsupported', { encoding, type: 'encoding.unsupported' }),
-      );
+      refuseUnread(req, res, next, httpError('encoding.unsupported', { encoding }, encoding, false));
       return;
     }
     if (!isKnownEncoding(encoding)) {
-      refuseUnread(
-        req,
-        res,
-        next,
-        createHttpError(415, `unsupported content encoding "${encoding}"`, {
-          encoding,
-          type: 'encoding.unsupported',
-        }),
-      );
+      refuseUnread(req, res, next, httpError('encoding.unsupported', { encoding }, encoding, true));
       return;
     }
   }
@@ -325,27 +310,21 @@ export function readBody(
         req,
         res,
         next,
-        createHttpError(413, 'request entity too large', {
+        httpError('entity.too.large', {
           expected: length,
           length,
           limit: settings.limit,
-          type: 'entity.too.large',
         }),
       );
       return;
     }
     if (req.readableEncoding) {
-      refuse(
-        req,
-        res,
-        next,
-        createHttpError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' }),
-      );
+      refuse(req, res, next, httpError('stream.encoding.set'));
       return;
     }
   }
   if (req.readable === false) {
-    refuse(req, res, next, createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }));
+    refuse(req, res, next, httpError('stream.not.readable'));
     return;
   }
   if (charset !== null && decode === undefined) {
@@ -358,7 +337,12 @@ export function readBody(
       try {
         verify(req, res, body, charset);
       } catch (err) {
-        next(toHttpError(403, err, { body, type: ownType(err) || 'entity.verify.failed' }));
+        next(
+          toHttpError(403, err, {
+            body,
+            type: ownType(err) || ('entity.verify.failed' satisfies HttpErrorCode),
+          }),
+        );
         return;
       }
     }
@@ -368,7 +352,12 @@ export function readBody(
       if (decode !== undefined) value = decode(body);
       parsed = parse(value);
     } catch (err) {
-      next(toHttpError(400, err, { body: value, type: ownType(err) || 'entity.parse.failed' }));
+      next(
+        toHttpError(400, err, {
+          body: value,
+          type: ownType(err) || ('entity.parse.failed' satisfies HttpErrorCode),
+        }),
+      );
       return;
     }
     req.body = parsed;

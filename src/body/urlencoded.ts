@@ -7,7 +7,7 @@
  */
 import querystring from 'node:querystring';
 import qs from 'qs';
-import { createHttpError } from '../http/errors';
+import { httpError, webappError } from '../errors/catalogue';
 import { deprecate } from '../utils/deprecate';
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
@@ -36,15 +36,14 @@ function countParameters(body: string, limit: number): number | undefined {
 }
 
 function tooManyParameters(): Error {
-  return createHttpError(413, 'too many parameters', { type: 'parameters.too.many' });
+  return httpError('parameters.too.many');
 }
 
 /** The `parameterLimit` option as an integer (or Infinity); throws when not a positive number. */
 function parameterLimitOf(options: UrlencodedOptions): number {
   const value = options.parameterLimit !== undefined ? options.parameterLimit : 1000;
   const limit = Number(value);
-  if (Number.isNaN(limit) || limit < 1)
-    throw new TypeError('option parameterLimit must be a positive number');
+  if (Number.isNaN(limit) || limit < 1) throw webappError('WEBAPP_URLENCODED_PARAMETER_LIMIT_INVALID');
   return Number.isFinite(limit) ? limit | 0 : limit;
 }
 
@@ -52,7 +51,7 @@ function extendedParser(options: UrlencodedOptions): (body: string) => unknown {
   const parameterLimit = parameterLimitOf(options);
   const depth = options.depth !== undefined ? options.depth : 32;
   if (Number.isNaN(Number(depth)) || depth < 0) {
-    throw new TypeError('option depth must be a zero or a positive number');
+    throw webappError('WEBAPP_URLENCODED_DEPTH_INVALID');
   }
   return (body) => {
     const count = countParameters(body, parameterLimit);
@@ -69,7 +68,7 @@ function extendedParser(options: UrlencodedOptions): (body: string) => unknown {
       });
     } catch (err) {
       if (err instanceof RangeError) {
-        throw createHttpError(400, 'The input exceeded the depth', { type: 'querystring.parse.rangeError' });
+        throw httpError('querystring.parse.rangeError');
       }
       throw err;
     }

@@ -5,6 +5,7 @@
  * @module
  */
 import { basename } from 'node:path';
+import { webappError } from '../errors/catalogue';
 
 export interface ContentDispositionOptions {
   /** Disposition type, default `attachment`. */
@@ -50,17 +51,18 @@ function extValue(value: string): string {
  */
 export function contentDisposition(filename?: string, options: ContentDispositionOptions = {}): string {
   const type = options.type || 'attachment';
-  if (!type || typeof type !== 'string' || !TOKEN.test(type)) throw new TypeError('invalid type');
+  if (!type || typeof type !== 'string' || !TOKEN.test(type))
+    throw webappError('WEBAPP_CONTENT_DISPOSITION_TYPE_INVALID');
   let out = type.toLowerCase();
   if (filename === undefined) return out;
-  if (typeof filename !== 'string') throw new TypeError('filename must be a string');
+  if (typeof filename !== 'string') throw webappError('WEBAPP_CONTENT_DISPOSITION_FILENAME_NOT_STRING');
 
   const fallback = options.fallback ?? true;
   if (typeof fallback !== 'string' && typeof fallback !== 'boolean') {
-    throw new TypeError('fallback must be a string or boolean');
+    throw webappError('WEBAPP_CONTENT_DISPOSITION_FALLBACK_INVALID');
   }
   if (typeof fallback === 'string' && HAS_NOT_LATIN1.test(fallback)) {
-    throw new TypeError('fallback must be ISO-8859-1 string');
+    throw webappError('WEBAPP_CONTENT_DISPOSITION_FALLBACK_NOT_LATIN1');
   }
 
   const name = basename(filename);

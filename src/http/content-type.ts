@@ -3,6 +3,7 @@
  * and body-parser use (RFC 7231 media type with parameters). Linear hand-written scanners.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { isTokenChar, parseParameters, type QuotedRules } from './parameters';
 
 /** A parsed Content-Type: lower-case `type/subtype` and parameters with lower-case names. */
@@ -46,16 +47,17 @@ function isMediaType(type: string): boolean {
  * parseContentType('text/html; charset="utf-8"') // { type: 'text/html', parameters: { charset: 'utf-8' } }
  */
 export function parseContentType(value: string): ContentType {
-  if (!value) throw new TypeError('argument string is required');
-  if (typeof value !== 'string') throw new TypeError('argument string is required to be a string');
+  if (!value) throw webappError('WEBAPP_CONTENT_TYPE_REQUIRED');
+  if (typeof value !== 'string') throw webappError('WEBAPP_CONTENT_TYPE_NOT_STRING');
   const index = value.indexOf(';');
   const type = (index === -1 ? value : value.slice(0, index)).trim();
-  if (!isMediaType(type)) throw new TypeError('invalid media type');
+  if (!isMediaType(type)) throw webappError('WEBAPP_CONTENT_TYPE_INVALID');
   const parameters: Record<string, string> = Object.create(null);
   const result: ContentType = { type: type.toLowerCase(), parameters };
   if (index === -1) return result;
 
-  if (!parseParameters(value, index, QUOTED, parameters)) throw new TypeError('invalid parameter format');
+  if (!parseParameters(value, index, QUOTED, parameters))
+    throw webappError('WEBAPP_CONTENT_TYPE_PARAMETER_INVALID');
   return result;
 }
 
@@ -63,7 +65,7 @@ function quote(value: unknown): string {
   const text = String(value);
   if (isToken(text)) return text;
   for (let i = 0; i < text.length; i++) {
-    if (!isTextChar(text.charCodeAt(i))) throw new TypeError('invalid parameter value');
+    if (!isTextChar(text.charCodeAt(i))) throw webappError('WEBAPP_CONTENT_TYPE_PARAMETER_VALUE_INVALID');
   }
   let out = '"';
   for (const ch of text) out += ch === '\\' || ch === '"' ? `\\${ch}` : ch;
@@ -77,13 +79,13 @@ function quote(value: unknown): string {
  * formatContentType({ type: 'text/html', parameters: { charset: 'utf-8' } }) // 'text/html; charset=utf-8'
  */
 export function formatContentType(obj: ContentType): string {
-  if (!obj || typeof obj !== 'object') throw new TypeError('argument obj is required');
+  if (!obj || typeof obj !== 'object') throw webappError('WEBAPP_CONTENT_TYPE_OBJECT_REQUIRED');
   const { type, parameters } = obj;
-  if (!type || !isMediaType(type)) throw new TypeError('invalid type');
+  if (!type || !isMediaType(type)) throw webappError('WEBAPP_CONTENT_TYPE_TYPE_INVALID');
   let out = type;
   if (parameters && typeof parameters === 'object') {
     for (const name of Object.keys(parameters).sort()) {
-      if (!isToken(name)) throw new TypeError('invalid parameter name');
+      if (!isToken(name)) throw webappError('WEBAPP_CONTENT_TYPE_PARAMETER_NAME_INVALID');
       out += `; ${name}=${quote(parameters[name])}`;
     }
   }

@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from 'cookie';
+import { webappError } from '../errors/catalogue';
 
 /** Options of `res.cookie` (and `res.clearCookie`). */
 export interface CookieOptions {
@@ -68,8 +69,8 @@ function mac(value: string, secret: string | Buffer): string {
  * sign('hello', 'tobiiscool') // 'hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI'
  */
 export function sign(value: string, secret: string | Buffer): string {
-  if (typeof value !== 'string') throw new TypeError('Cookie value must be provided as a string.');
-  if (secret == null) throw new TypeError('Secret key must be provided.');
+  if (typeof value !== 'string') throw webappError('WEBAPP_COOKIE_VALUE_NOT_STRING');
+  if (secret == null) throw webappError('WEBAPP_COOKIE_SECRET_REQUIRED');
   return `${value}.${mac(value, secret)}`;
 }
 
@@ -80,8 +81,8 @@ export function sign(value: string, secret: string | Buffer): string {
  * unsign('hello.DGDUkGlIkCzPz+C0B064FNgHdEjox7ch8tOBGslZ5QI', 'tobiiscool') // 'hello'
  */
 export function unsign(signed: string, secret: string | Buffer | Array<string | Buffer>): string | false {
-  if (typeof signed !== 'string') throw new TypeError('Signed cookie string must be provided.');
-  if (secret == null) throw new TypeError('Secret key must be provided.');
+  if (typeof signed !== 'string') throw webappError('WEBAPP_COOKIE_SIGNED_NOT_STRING');
+  if (secret == null) throw webappError('WEBAPP_COOKIE_SECRET_REQUIRED');
   const dot = signed.lastIndexOf('.');
   if (dot === -1) return false;
   const value = signed.slice(0, dot);

@@ -30,6 +30,7 @@ export function createHttpError(
   message?: string,
   props?: Record<string, unknown>,
 ): HttpError {
+  // error-catalogue-exempt: the primitive the catalogue's httpError() builds on; the message is its caller's.
   const err = new Error(message ?? STATUS_CODES[status] ?? String(status)) as HttpError;
   err.name = httpErrorName(status);
   err.status = status;

@@ -5,6 +5,7 @@
  * @module
  */
 import crypto from 'node:crypto';
+import { webappError } from '../errors/catalogue';
 
 export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined;
 
@@ -97,6 +98,6 @@ export function compileETag(value: unknown): ETagFn | undefined {
     case 'strong':
       return strongETag;
     default:
-      throw new TypeError(`unknown value for etag function: ${String(value)}`);
+      throw webappError('WEBAPP_SETTING_ETAG_INVALID', value);
   }
 }

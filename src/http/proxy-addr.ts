@@ -8,6 +8,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
+import { webappError } from '../errors/catalogue';
 import { isIPv4Mapped, netmaskPrefix, parseIPv4, parseIpInto } from './ip';
 
 /** Decides whether the address at hop `hop` of the forwarded chain is a trusted proxy. */
@@ -67,12 +68,12 @@ function isDigits(text: string): boolean {
  * /96, which Express also never matches). Throws Express's TypeError messages for bad input.
  */
 function parseSubnet(note: unknown): Subnet | null {
-  if (typeof note !== 'string') throw new TypeError(`invalid IP address: ${String(note)}`);
+  if (typeof note !== 'string') throw webappError('WEBAPP_TRUST_PROXY_ADDRESS_INVALID', String(note));
   const slash = note.lastIndexOf('/');
   const addrText = slash === -1 ? note : note.slice(0, slash);
   const words = new Uint32Array(4);
   const family = parseIpInto(addrText, words);
-  if (family === 0) throw new TypeError(`invalid IP address: ${addrText}`);
+  if (family === 0) throw webappError('WEBAPP_TRUST_PROXY_ADDRESS_INVALID', addrText);
 
   const mapped = family === 6 && isIPv4Mapped(words);
   if (slash === -1) {
@@ -93,7 +94,7 @@ function parseSubnet(note: unknown): Subnet | null {
     const mask = parseIPv4(rangeText);
     if (mask !== -1) prefix = netmaskPrefix(mask);
   }
-  if (!(prefix > 0 && prefix <= max)) throw new TypeError(`invalid range on address: ${note}`);
+  if (!(prefix > 0 && prefix <= max)) throw webappError('WEBAPP_TRUST_PROXY_RANGE_INVALID', note);
 
   if (mapped) {
     // An IPv4-mapped subnet only spans IPv4 addresses when its prefix covers the ::ffff: marker.
@@ -159,7 +160,7 @@ export function compileTrust(value: unknown): TrustFn {
   if (typeof value === 'string') return compileSubnets(value.split(',').map((part) => part.trim()));
   if (Array.isArray(value)) return compileSubnets(value);
   if (!value) return trustNone;
-  throw new TypeError('unsupported trust argument');
+  throw webappError('WEBAPP_TRUST_PROXY_INVALID');
 }
 
 /**

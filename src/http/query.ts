@@ -4,6 +4,7 @@
  */
 import querystring from 'node:querystring';
 import qs from 'qs';
+import { webappError } from '../errors/catalogue';
 
 export type QueryParser = (str: string) => Record<string, any>;
 
@@ -68,6 +69,6 @@ export function compileQueryParser(value: unknown): QueryParser {
     case 'extended':
       return parseExtended;
     default:
-      throw new TypeError(`unknown value for query parser function: ${String(value)}`);
+      throw webappError('WEBAPP_SETTING_QUERY_PARSER_INVALID', value);
   }
 }

@@ -4,6 +4,7 @@
  * -1 when no range is satisfiable, -2 when the header has no `unit=` part.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 
 /** One inclusive range of a resource. */
 export interface ByteRange {
@@ -30,7 +31,7 @@ export interface RangeOptions {
  * parseRange(1000, 'nonsense') // -2
  */
 export function parseRange(size: number, header: string, options?: RangeOptions): Ranges | -1 | -2 {
-  if (typeof header !== 'string') throw new TypeError('argument str must be a string');
+  if (typeof header !== 'string') throw webappError('WEBAPP_RANGE_HEADER_NOT_STRING');
   const equals = header.indexOf('=');
   if (equals === -1) return -2;
 

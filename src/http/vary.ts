@@ -3,6 +3,7 @@
  * @module
  */
 import type { ServerResponse } from 'node:http';
+import { webappError } from '../errors/catalogue';
 
 const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -26,11 +27,11 @@ function splitList(header: string): string[] {
  * appendVary('Accept', ['accept', 'Origin']) // 'Accept, Origin'
  */
 export function appendVary(header: string, field: string | string[]): string {
-  if (typeof header !== 'string') throw new TypeError('header argument is required');
-  if (!field) throw new TypeError('field argument is required');
+  if (typeof header !== 'string') throw webappError('WEBAPP_VARY_HEADER_REQUIRED');
+  if (!field) throw webappError('WEBAPP_VARY_FIELD_REQUIRED');
   const fields = Array.isArray(field) ? field : splitList(String(field));
   for (const name of fields) {
-    if (!FIELD_NAME.test(name)) throw new TypeError('field argument contains an invalid header name');
+    if (!FIELD_NAME.test(name)) throw webappError('WEBAPP_VARY_FIELD_INVALID');
   }
   if (header === '*') return header;
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createHttpError } from '../http/errors';
+import { httpError, webappError } from '../errors/catalogue';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
 
@@ -35,8 +35,7 @@ function challenge(res: Res, realm: string): void {
 
 /** A realm is shown inside a quoted string: quotes and backslashes escaped, control characters refused. */
 function quoteRealm(realm: string): string {
-  if (/[\x00-\x1f\x7f]/.test(realm))
-    throw new TypeError('basicAuth realm must not contain control characters');
+  if (/[\x00-\x1f\x7f]/.test(realm)) throw webappError('WEBAPP_BASIC_AUTH_REALM_INVALID');
   return realm.replace(/["\\]/g, '\\$&');
 }
 
@@ -80,8 +79,7 @@ export function basicAuth(
   let verify: BasicAuthCheck | BasicAuthAsyncCheck;
   let realm: string;
   if (typeof check === 'string') {
-    if (typeof passOrRealm !== 'string')
-      throw new TypeError('basicAuth(user, pass) requires a password string');
+    if (typeof passOrRealm !== 'string') throw webappError('WEBAPP_BASIC_AUTH_PASSWORD_REQUIRED');
     const username = check;
     const password = passOrRealm;
     // Both comparisons always run, so timing does not tell which one failed.
@@ -95,7 +93,7 @@ export function basicAuth(
     verify = check as BasicAuthCheck | BasicAuthAsyncCheck;
     realm = passOrRealm ?? 'Authorization Required';
   } else {
-    throw new TypeError('basicAuth() requires a user and password, or a check function');
+    throw webappError('WEBAPP_BASIC_AUTH_ARGUMENTS_INVALID');
   }
   const quotedRealm = quoteRealm(realm);
 
@@ -111,7 +109,7 @@ export function basicAuth(
     }
     const credentials = parseBasicAuthorization(header);
     if (!credentials) {
-      next(createHttpError(400, 'Malformed Authorization header'));
+      next(httpError('WEBAPP_BASIC_AUTH_HEADER_MALFORMED'));
       return;
     }
     const { user, pass } = credentials;

@@ -14,6 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
 import Negotiator from 'negotiator';
+import { webappError } from '../errors/catalogue';
 import { varyResponse } from '../http/vary';
 import type { Next, Req, Res } from '../types/internal';
 import { parseBytes } from '../utils/bytes';
@@ -147,8 +148,7 @@ function toBuffer(chunk: Chunk, encoding: unknown): Buffer {
 function thresholdOf(value: CompressOptions['threshold']): number {
   if (value === undefined || value === null) return 1024;
   const bytes = parseBytes(value);
-  if (bytes === null || Number.isNaN(bytes))
-    throw new TypeError(`option threshold "${String(value)}" is invalid`);
+  if (bytes === null || Number.isNaN(bytes)) throw webappError('WEBAPP_COMPRESS_THRESHOLD_INVALID', value);
   return bytes;
 }
 
@@ -165,10 +165,10 @@ export function compress(options?: CompressOptions) {
   const opts: CompressOptions = options || {};
   const threshold = thresholdOf(opts.threshold);
   const filter = opts.filter || shouldCompress;
-  if (typeof filter !== 'function') throw new TypeError('option filter must be a function');
+  if (typeof filter !== 'function') throw webappError('WEBAPP_COMPRESS_FILTER_NOT_FUNCTION');
   const enforceEncoding = opts.enforceEncoding || 'identity';
   if (!ENCODINGS.includes(enforceEncoding))
-    throw new TypeError(`option enforceEncoding "${String(enforceEncoding)}" is invalid`);
+    throw webappError('WEBAPP_COMPRESS_ENFORCE_ENCODING_INVALID', enforceEncoding);
   const brotliOptions: zlib.BrotliOptions = {
     ...opts.brotli,
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, ...opts.brotli?.params },

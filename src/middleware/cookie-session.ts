@@ -15,8 +15,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from 'cookie';
+import { httpError, webappError } from '../errors/catalogue';
 import { serializeCookie } from '../http/cookie';
-import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
 import { absorbWriteHeadArguments, callWriteHead, type WriteHead } from './on-headers';
@@ -189,16 +189,16 @@ function createSigner(options: CookieSessionOptions): Signer | undefined {
   if (!Array.isArray(keys)) {
     if (keys && typeof keys.sign === 'function' && typeof keys.index === 'function')
       return customSigner(keys);
-    throw new TypeError('cookieSession option keys must be an array of strings or a Keygrip-like object');
+    throw webappError('WEBAPP_COOKIE_SESSION_KEYS_INVALID');
   }
   if (keys.length === 0) return undefined;
   for (const key of keys) {
     if (!(typeof key === 'string' && key.length > 0) && !Buffer.isBuffer(key))
-      throw new TypeError('cookieSession option keys must only contain non-empty strings or Buffers');
+      throw webappError('WEBAPP_COOKIE_SESSION_KEYS_EMPTY');
   }
   const algorithm = options.algorithm ?? 'sha256';
   if (algorithm !== 'sha256' && algorithm !== 'sha1')
-    throw new TypeError('cookieSession option algorithm must be "sha256" or "sha1"');
+    throw webappError('WEBAPP_COOKIE_SESSION_ALGORITHM_INVALID');
   return keySigner(keys.slice(), algorithm);
 }
 
@@ -258,7 +258,7 @@ function serialize(
     expires = new Date(Date.now() + attrs.maxAge);
     maxAge = Math.floor(attrs.maxAge / 1000);
   } else if (attrs.maxAge !== undefined && attrs.maxAge !== null && attrs.maxAge !== 0) {
-    throw new TypeError('cookieSession option maxAge must be a number of milliseconds or null');
+    throw webappError('WEBAPP_COOKIE_SESSION_MAX_AGE_INVALID');
   }
   return serializeCookie(name, value, {
     path: attrs.path,
@@ -358,10 +358,12 @@ function sessionCookies(st: State): string[] | undefined {
   const clear = sess === false;
   const main = serialize(name, value, attrs, secure, clear);
   if (main.length > MAX_COOKIE_BYTES) {
-    throw createHttpError(
-      500,
-      `cookieSession: the session cookie "${name}" would be ${main.length} bytes, over the ${MAX_COOKIE_BYTES}-byte limit of browsers`,
-      { code: 'ESESSIONTOOLARGE', size: main.length, limit: MAX_COOKIE_BYTES },
+    throw httpError(
+      'ESESSIONTOOLARGE',
+      { size: main.length, limit: MAX_COOKIE_BYTES },
+      name,
+      main.length,
+      MAX_COOKIE_BYTES,
     );
   }
   if (signer === undefined || attrs.signed === false) return [main];
@@ -416,7 +418,7 @@ export function cookieSession(options?: CookieSessionOptions) {
   const defaults = cookieDefaults(opts);
   const signer = createSigner(opts);
   if (signer === undefined && defaults.signed !== false)
-    throw new TypeError('cookieSession() requires `keys` (or `secret`) unless `signed: false` is set');
+    throw webappError('WEBAPP_COOKIE_SESSION_KEYS_REQUIRED');
   // Catch invalid attributes now rather than on every response.
   serialize(name, 'x', defaults, Boolean(defaults.secure), false);
   const config: Config = { name, signer, defaults, proxy: opts.proxy };
@@ -498,7 +500,7 @@ export function cookieSession(options?: CookieSessionOptions) {
       st.session = new Session({ isNew: true, value: undefined }, value);
       return;
     }
-    throw new Error('req.session can only be set as null or an object.');
+    throw webappError('WEBAPP_COOKIE_SESSION_ASSIGN_INVALID');
   }
 
   const descriptor: PropertyDescriptor = {

@@ -14,8 +14,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { httpError, webappError } from '../errors/catalogue';
 import { serializeCookie, sign } from '../http/cookie';
-import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
 
@@ -78,7 +78,7 @@ function randomSalt(length: number): string {
  * createToken(secret) // 'aB3dE5gH-…'
  */
 export function createToken(secret: string, saltLength = 8): string {
-  if (!secret || typeof secret !== 'string') throw new TypeError('argument secret is required');
+  if (!secret || typeof secret !== 'string') throw webappError('WEBAPP_CSRF_SECRET_REQUIRED');
   const salt = randomSalt(saltLength);
   return `${salt}-${mac(secret, salt)}`;
 }
@@ -126,7 +126,7 @@ function cookieConfig(option: CsrfOptions['cookie']): CookieConfig | undefined {
 function positiveLength(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > 1024)
-    throw new TypeError(`option ${name} must be finite number > 1`);
+    throw webappError('WEBAPP_CSRF_LENGTH_INVALID', name);
   return Math.floor(value);
 }
 
@@ -142,7 +142,7 @@ function secretBag(
 
 function readSecret(req: Req, sessionKey: string, cookie: CookieConfig | undefined): unknown {
   const bag = secretBag(req, sessionKey, cookie);
-  if (!bag) throw new Error('misconfigured csrf');
+  if (!bag) throw webappError('WEBAPP_CSRF_MISCONFIGURED');
   return bag[cookie ? cookie.key : 'csrfSecret'];
 }
 
@@ -200,11 +200,11 @@ export function csrf(options?: CsrfOptions) {
   }
   const sessionKey = opts.sessionKey || 'session';
   const value = opts.value || defaultValue;
-  if (typeof value !== 'function') throw new TypeError('option value must be a function');
+  if (typeof value !== 'function') throw webappError('WEBAPP_CSRF_VALUE_NOT_FUNCTION');
   const saltLength = positiveLength(opts.saltLength, 8, 'saltLength');
   const secretLength = positiveLength(opts.secretLength, 18, 'secretLength');
   const ignoreMethods = opts.ignoreMethods === undefined ? ['GET', 'HEAD', 'OPTIONS'] : opts.ignoreMethods;
-  if (!Array.isArray(ignoreMethods)) throw new TypeError('option ignoreMethods must be an array');
+  if (!Array.isArray(ignoreMethods)) throw webappError('WEBAPP_CSRF_IGNORE_METHODS_INVALID');
   const ignored = new Set(ignoreMethods.map((method) => String(method).toUpperCase()));
 
   const newSecret = (): string => randomBytes(secretLength).toString('base64url');
@@ -231,7 +231,7 @@ export function csrf(options?: CsrfOptions) {
 
   return function csrf(req: Req, res: Res, next: Next): void {
     if (!secretBag(req, sessionKey, cookie) || (cookie?.signed && !req.secret)) {
-      next(new Error('misconfigured csrf'));
+      next(webappError('WEBAPP_CSRF_MISCONFIGURED'));
       return;
     }
     const state: TokenState = { secret: readSecret(req, sessionKey, cookie), token: undefined };
@@ -244,7 +244,7 @@ export function csrf(options?: CsrfOptions) {
     const secret = state.secret;
 
     if (!ignored.has(req.method) && !verifyToken(secret, value(req))) {
-      next(createHttpError(403, 'invalid csrf token', { code: 'EBADCSRFTOKEN' }));
+      next(httpError('EBADCSRFTOKEN'));
       return;
     }
     next();

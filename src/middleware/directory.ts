@@ -11,8 +11,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { httpError, webappError } from '../errors/catalogue';
 import { acceptsTypes } from '../http/accepts';
-import { createHttpError } from '../http/errors';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
 import {
@@ -130,14 +130,14 @@ const defaultTemplate: DirectoryTemplate = (locals, callback) => {
  * app.use('/files', webapp.static('public'));
  */
 export function directory(root: string, options?: DirectoryOptions) {
-  if (!root || typeof root !== 'string') throw new TypeError('directory() root path required');
+  if (!root || typeof root !== 'string') throw webappError('WEBAPP_DIRECTORY_ROOT_REQUIRED');
   const opts = options || {};
   const rootPath = path.normalize(path.resolve(root) + path.sep);
   const hidden = Boolean(opts.hidden);
   const icons = Boolean(opts.icons);
   const filter = opts.filter;
   if (filter !== undefined && typeof filter !== 'function')
-    throw new TypeError('option filter must be a function');
+    throw webappError('WEBAPP_DIRECTORY_FILTER_NOT_FUNCTION');
   const view = opts.view || 'tiles';
   const template =
     typeof opts.template === 'function'
@@ -190,7 +190,7 @@ export function directory(root: string, options?: DirectoryOptions) {
   ): void {
     const type = acceptsTypes(req, MEDIA_TYPES) as string | false;
     if (!type) {
-      next(createHttpError(406));
+      next(httpError('WEBAPP_DIRECTORY_NOT_ACCEPTABLE'));
       return;
     }
     statAll(directoryPath, names, (entries) => {
@@ -248,18 +248,18 @@ export function directory(root: string, options?: DirectoryOptions) {
     }
     const dir = decodePath(pathnameOf(req.url));
     if (dir === null) {
-      next(createHttpError(400));
+      next(httpError('WEBAPP_DIRECTORY_PATH_MALFORMED'));
       return;
     }
     // The URL the client used (with the mount path), for the links; decoded the same way.
     const urlDirectory = decodePath(pathnameOf(req.originalUrl || req.url));
     const directoryPath = path.normalize(path.join(rootPath, dir));
     if (directoryPath.includes('\0') || urlDirectory === null) {
-      next(createHttpError(400));
+      next(httpError('WEBAPP_DIRECTORY_PATH_MALFORMED'));
       return;
     }
     if (!inside(rootPath, directoryPath)) {
-      next(createHttpError(403));
+      next(httpError('WEBAPP_DIRECTORY_FORBIDDEN'));
       return;
     }
     const showUp = path.normalize(path.resolve(directoryPath) + path.sep) !== rootPath;
@@ -284,7 +284,7 @@ export function directory(root: string, options?: DirectoryOptions) {
           return;
         }
         if (!ok) {
-          next(createHttpError(403));
+          next(httpError('WEBAPP_DIRECTORY_FORBIDDEN'));
           return;
         }
         fs.readdir(directoryPath, (readError, found) => {

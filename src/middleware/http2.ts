@@ -17,6 +17,7 @@ import http2, {
 } from 'node:http2';
 import { http2Prototypes, normalizeHttp2Headers } from '../application/http2';
 import { kServerProto, requestClass, responseClass } from '../application/index';
+import { webappError } from '../errors/catalogue';
 import { kEntryApp } from '../request/entry-app';
 import type { AppInternal } from '../types/internal';
 
@@ -74,7 +75,7 @@ function withAppClasses<T extends ServerOptions>(app: AppInternal, options: T): 
 function checkApp(app: unknown): AppInternal {
   const candidate = app as AppInternal | undefined;
   if (typeof candidate !== 'function' || typeof candidate.handle !== 'function' || !candidate.request) {
-    throw new TypeError('webapp/http2: the last argument must be a webapp application');
+    throw webappError('WEBAPP_HTTP2_APP_REQUIRED');
   }
   return candidate;
 }

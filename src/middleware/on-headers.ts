@@ -6,6 +6,7 @@
  * @module
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { webappError } from '../errors/catalogue';
 
 export type WriteHead = ServerResponse['writeHead'];
 
@@ -18,7 +19,7 @@ function applyHeaderArgument(res: ServerResponse, headers: unknown): void {
       }
       return;
     }
-    if (headers.length % 2 !== 0) throw new TypeError('headers array is malformed');
+    if (headers.length % 2 !== 0) throw webappError('WEBAPP_ON_HEADERS_MALFORMED');
     // A flat list may name a field several times: the later values are appended, not replacing.
     const seen = new Set<string>();
     for (let i = 0; i < headers.length; i += 2) {

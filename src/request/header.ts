@@ -2,6 +2,7 @@
  * `req.get` / `req.header`: read a request header by case-insensitive name.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import type { Req } from '../types/internal';
 
 /**
@@ -12,8 +13,8 @@ import type { Req } from '../types/internal';
  * req.get('Referrer') // the Referer header
  */
 export function get(this: Req, name: string): string | string[] | undefined {
-  if (!name) throw new TypeError('name argument is required to req.get');
-  if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
+  if (!name) throw webappError('WEBAPP_REQ_GET_NAME_REQUIRED');
+  if (typeof name !== 'string') throw webappError('WEBAPP_REQ_GET_NAME_NOT_STRING');
   const lc = name.toLowerCase();
   if (lc === 'referer' || lc === 'referrer') return this.headers.referrer || this.headers.referer;
   return this.headers[lc];

@@ -2,6 +2,7 @@
  * res.cookie and res.clearCookie.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { type CookieOptions, serializeCookie, sign } from '../http/cookie';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
@@ -22,7 +23,7 @@ export function cookie<T extends Res>(this: T, name: string, value: unknown, opt
   let val = typeof value === 'object' ? `j:${JSON.stringify(value)}` : String(value);
   if (opts.signed) {
     const secret = this.req.secret;
-    if (!secret) throw new Error('cookieParser("secret") required for signed cookies');
+    if (!secret) throw webappError('WEBAPP_RES_COOKIE_NO_SECRET');
     val = `s:${sign(val, Array.isArray(secret) ? secret[0] : secret)}`;
   }
 

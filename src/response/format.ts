@@ -2,7 +2,7 @@
  * res.format: content negotiation over a map of types to callbacks.
  * @module
  */
-import { createHttpError } from '../http/errors';
+import { httpError } from '../errors/catalogue';
 import { mime } from '../http/mime';
 import type { Next, Req, Res } from '../types/internal';
 
@@ -43,7 +43,7 @@ export function format<T extends Res>(this: T, callbacks: Record<string, FormatC
   } else if (callbacks.default) {
     callbacks.default(req, this, next);
   } else {
-    next(createHttpError(406, undefined, { types: keys.map(keyType) }));
+    next(httpError('WEBAPP_RES_FORMAT_NOT_ACCEPTABLE', { types: keys.map(keyType) }));
   }
   return this;
 }

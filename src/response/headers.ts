@@ -5,13 +5,14 @@
  * @module
  */
 import type { OutgoingHttpHeader } from 'node:http';
+import { webappError } from '../errors/catalogue';
 import type { Res } from '../types/internal';
 import { withDefaultCharset } from './charset';
 
 function setOne(res: Res, field: string, value: unknown): void {
   const converted = Array.isArray(value) ? value.map(String) : String(value);
   if (field.length === 12 && field.toLowerCase() === 'content-type') {
-    if (Array.isArray(converted)) throw new TypeError('Content-Type cannot be set to an Array');
+    if (Array.isArray(converted)) throw webappError('WEBAPP_RES_CONTENT_TYPE_ARRAY');
     res.setHeader(field, withDefaultCharset(converted));
     return;
   }

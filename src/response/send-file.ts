@@ -3,6 +3,7 @@
  * @module
  */
 import { resolve } from 'node:path';
+import { webappError } from '../errors/catalogue';
 import { contentDisposition } from '../http/content-disposition';
 import type { HttpError } from '../http/errors';
 import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
@@ -33,14 +34,13 @@ export function sendFile(
 ): void {
   let done = callback;
   let opts = (options ?? {}) as SendFileOptions;
-  if (!path) throw new TypeError('path argument is required to res.sendFile');
-  if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+  if (!path) throw webappError('WEBAPP_RES_SENDFILE_PATH_REQUIRED');
+  if (typeof path !== 'string') throw webappError('WEBAPP_RES_SENDFILE_PATH_NOT_STRING');
   if (typeof options === 'function') {
     done = options;
     opts = {};
   }
-  if (!opts.root && !isAbsolute(path))
-    throw new TypeError('path must be absolute or specify root to res.sendFile');
+  if (!opts.root && !isAbsolute(path)) throw webappError('WEBAPP_RES_SENDFILE_PATH_NOT_ABSOLUTE');
   transfer(this, path, opts, false, afterTransfer(this, done));
 }
 
@@ -207,9 +207,7 @@ class FileTransfer implements SendHandler {
   }
 
   directory(): void {
-    const err = new Error('EISDIR, read') as NodeJS.ErrnoException;
-    err.code = 'EISDIR';
-    this.finish(err);
+    this.finish(webappError('EISDIR'));
   }
 
   file(): void {
@@ -234,7 +232,5 @@ class FileTransfer implements SendHandler {
 }
 
 function abortedError(): NodeJS.ErrnoException {
-  const err = new Error('Request aborted') as NodeJS.ErrnoException;
-  err.code = 'ECONNABORTED';
-  return err;
+  return webappError('ECONNABORTED');
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { webappError } from '../errors/catalogue';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 
@@ -14,13 +15,11 @@ import { deprecate } from '../utils/deprecate';
 function checkStatus(code: unknown): number {
   const value = typeof code === 'string' && code.trim() !== '' ? Number(code) : code;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`);
+    throw webappError('WEBAPP_RES_STATUS_NOT_INTEGER', JSON.stringify(code));
   }
   const integer = Math.floor(value);
   if (integer < 100 || integer > 999) {
-    throw new RangeError(
-      `Invalid status code: ${JSON.stringify(code)}. Status code must be greater than 99 and less than 1000.`,
-    );
+    throw webappError('WEBAPP_RES_STATUS_OUT_OF_RANGE', JSON.stringify(code));
   }
   return integer;
 }

@@ -2,6 +2,7 @@
  * res.type (alias res.contentType): Content-Type from a MIME type or a file extension.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { mime } from '../http/mime';
 import type { Res } from '../types/internal';
 
@@ -13,6 +14,6 @@ import type { Res } from '../types/internal';
  * res.type('image/png');       // image/png
  */
 export function type<T extends Res>(this: T, type: string): T {
-  if (typeof type !== 'string') throw new TypeError('argument type must be a string');
+  if (typeof type !== 'string') throw webappError('WEBAPP_RES_TYPE_NOT_STRING');
   return this.set('Content-Type', type.indexOf('/') === -1 ? mime.lookup(type) : type);
 }

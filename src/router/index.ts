@@ -5,6 +5,7 @@
  * layer) and consults a cached index so it does not regex-test layers that cannot match.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { layerTraced } from '../tracing/channels';
 import { traceParam } from '../tracing/layer';
 import { recordUse } from '../tracing/mount';
@@ -107,7 +108,7 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
     if (ret) callback = ret;
   }
   if (typeof callback !== 'function') {
-    throw new Error(`invalid param() call for ${name}, got ${callback}`);
+    throw webappError('WEBAPP_ROUTER_PARAM_NOT_FUNCTION', name, callback);
   }
   // Own properties only: a parameter named `toString` or `constructor` must not find
   // Object.prototype's member (Express 4 throws there).
@@ -223,7 +224,7 @@ function processParams(
           !rejectionsForwardedByPlugin()
         ) {
           (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
-            next(reason || new Error('Rejected promise')),
+            next(reason || webappError('WEBAPP_PROMISE_REJECTED')),
           );
         }
       }, paramCallback);
@@ -242,10 +243,10 @@ function processParams(
 routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[]) {
   const { path, handlers } = splitUseArguments(first, rest);
   const callbacks = handlers as AnyHandler[];
-  if (callbacks.length === 0) throw new TypeError('Router.use() requires a middleware function');
+  if (callbacks.length === 0) throw webappError('WEBAPP_ROUTER_USE_NO_MIDDLEWARE');
   for (const fn of callbacks) {
     if (typeof fn !== 'function') {
-      throw new TypeError(`Router.use() requires a middleware function but got a ${typeName(fn)}`);
+      throw webappError('WEBAPP_ROUTER_USE_NOT_FUNCTION', typeName(fn));
     }
     const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
     layer.route = undefined;

@@ -4,6 +4,7 @@
  * `route`, `method`) because tools such as express-list-endpoints read them.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { layerTraced } from '../tracing/channels';
 import { traceLayer } from '../tracing/layer';
 import type { Next, Req, Res } from '../types/internal';
@@ -256,7 +257,7 @@ function forwardRejection(ret: unknown, next: Next): void {
     if (rejectionsForwardedByPlugin()) return;
     // A native promise runs its reactions in this context already; another thenable (Bluebird's own
     // scheduler…) may not, so the error middleware is reached in this request's async context.
-    const forward = (reason: unknown): void => next(reason || new Error('Rejected promise'));
+    const forward = (reason: unknown): void => next(reason || webappError('WEBAPP_PROMISE_REJECTED'));
     (ret as PromiseLike<unknown>).then(undefined, ret instanceof Promise ? forward : inContext(forward));
   }
 }

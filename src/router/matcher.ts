@@ -15,6 +15,7 @@
  * - a RegExp the user passed is theirs and runs as is.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import { compileSafeRegExp, unsupportedReason } from '../regex/safe-regexp';
 
 export type ExecFn = (path: string) => (string | undefined)[] | null;
@@ -91,10 +92,5 @@ export function createExec(
   if (safe) return (input) => safe.exec(input);
   const reason = unsupportedReason(regexp.source, flags) ?? 'unsupported construct';
   const shown = typeof path === 'string' ? JSON.stringify(path) : `/${regexp.source}/`;
-  const error = new TypeError(
-    `Route path ${shown} cannot be matched in linear time (${reason}); webapp refuses it rather than ` +
-      'risk blocking the process on a hostile URL. Simplify the pattern, or pass a RegExp you have vetted.',
-  ) as TypeError & { code: string };
-  error.code = 'WEBAPP_ROUTE_PATTERN_UNSAFE';
-  throw error;
+  throw webappError('WEBAPP_ROUTE_PATTERN_UNSAFE', shown, reason);
 }

@@ -5,6 +5,7 @@
  * ./matcher.ts, which never runs a user-shaped pattern through a backtracking engine.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 
 export interface PathKey {
   name: string | number;
@@ -55,7 +56,7 @@ export function compilePath(
     return { regexp: new RegExp(sources.join('|'), flags), keys, userRegExp: false };
   }
   if (typeof path !== 'string') {
-    throw new TypeError('path must be a string, array of strings, or regular expression');
+    throw webappError('WEBAPP_ROUTE_PATH_INVALID');
   }
   const source = translate(path, options, keys);
   return { regexp: new RegExp(`^${source}`, flags), keys, userRegExp: false };

@@ -3,6 +3,7 @@
  * Express 4's shape; `dispatch(req, res, done)` runs the handlers that accept the request's method.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import type { Next, Req, Res } from '../types/internal';
 import { flatten } from '../utils/flatten';
 import { Layer } from './layer';
@@ -90,7 +91,7 @@ export class Route {
   all(...handlers: unknown[]): this {
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
-        throw new TypeError(`Route.all() requires a callback function but got a ${objectTag(handle)}`);
+        throw webappError('WEBAPP_ROUTE_ALL_NOT_FUNCTION', objectTag(handle));
       }
       const layer = new Layer('/', {}, handle);
       layer.method = undefined;
@@ -106,7 +107,7 @@ for (const method of methods) {
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
         // Express 4 throws a plain Error here (a TypeError only in Route.all).
-        throw new Error(`Route.${method}() requires a callback function but got a ${objectTag(handle)}`);
+        throw webappError('WEBAPP_ROUTE_METHOD_NOT_FUNCTION', method, objectTag(handle));
       }
       const layer = new Layer('/', {}, handle);
       layer.method = method;

@@ -14,7 +14,8 @@
 import { createReadStream, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { createHttpError, type HttpError } from '../http/errors';
+import { type HttpErrorCode, httpError, webappError } from '../errors/catalogue';
+import type { HttpError } from '../http/errors';
 import { isFresh } from '../http/fresh';
 import { mime } from '../http/mime';
 import { ms } from '../utils/ms';
@@ -101,7 +102,7 @@ export function compileSendOptions(
   const opts: SendOptions = options ?? {};
   const dotfiles = opts.dotfiles;
   if (dotfiles !== undefined && dotfiles !== 'allow' && dotfiles !== 'deny' && dotfiles !== 'ignore') {
-    throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
+    throw webappError('WEBAPP_STATIC_DOTFILES_INVALID');
   }
   const maxAge = parseMaxAge(opts.maxAge || opts.maxage);
   const root = opts.root ? resolve(opts.root) : null;
@@ -136,7 +137,7 @@ export function parseMaxAge(value: unknown): number {
 function stringList(value: unknown, name: string): string[] {
   const list: unknown[] = value ? ([] as unknown[]).concat(value) : [];
   for (const item of list) {
-    if (typeof item !== 'string') throw new TypeError(`${name} must be array of strings or false`);
+    if (typeof item !== 'string') throw webappError('WEBAPP_STATIC_OPTION_NOT_STRINGS', name);
   }
   return list as string[];
 }
@@ -174,12 +175,12 @@ class Transfer {
       try {
         path = decodeURIComponent(path);
       } catch {
-        this.fail(400);
+        this.refuse('WEBAPP_STATIC_PATH_MALFORMED');
         return;
       }
     }
     if (path.includes('\0')) {
-      this.fail(400);
+      this.refuse('WEBAPP_STATIC_PATH_MALFORMED');
       return;
     }
     const { config } = this;
@@ -189,18 +190,18 @@ class Transfer {
       // Relative to the root, whatever the path looks like ('/etc/x' is root/etc/x).
       relative = path ? normalize(`.${sep}${path}`) : path;
       if (hasParentSegment(relative)) {
-        this.fail(403);
+        this.refuse('WEBAPP_STATIC_PATH_FORBIDDEN');
         return;
       }
       full = normalize(join(config.root, relative));
       // Belt and braces: the checks above already keep the path inside the root.
       if (full !== config.root && !full.startsWith(config.rootPrefix)) {
-        this.fail(403);
+        this.refuse('WEBAPP_STATIC_PATH_FORBIDDEN');
         return;
       }
     } else {
       if (hasParentSegment(path)) {
-        this.fail(403);
+        this.refuse('WEBAPP_STATIC_PATH_FORBIDDEN');
         return;
       }
       relative = normalize(path);
@@ -208,11 +209,11 @@ class Transfer {
     }
     const access = this.dotfileAccess(relative);
     if (access === 'deny') {
-      this.fail(403);
+      this.refuse('WEBAPP_STATIC_DOTFILE_DENIED');
       return;
     }
     if (access === 'ignore') {
-      this.fail(404);
+      this.refuse('WEBAPP_STATIC_NOT_FOUND');
       return;
     }
     if (config.index.length > 0 && this.urlPath.endsWith('/')) {
@@ -261,7 +262,7 @@ class Transfer {
     const { extensions } = this.config;
     if (i >= extensions.length) {
       if (lastError) this.statError(lastError);
-      else this.fail(404);
+      else this.refuse('WEBAPP_STATIC_NOT_FOUND');
       return;
     }
     const candidate = `${path}.${extensions[i]}`;
@@ -278,7 +279,7 @@ class Transfer {
     const { index } = this.config;
     if (i >= index.length) {
       if (lastError) this.statError(lastError);
-      else this.fail(404);
+      else this.refuse('WEBAPP_STATIC_NOT_FOUND');
       return;
     }
     const candidate = join(dir, index[i]);
@@ -300,7 +301,8 @@ class Transfer {
     try {
       step();
     } catch (err) {
-      if (!this.failed) this.fail(500, err instanceof Error ? err : new Error(String(err)));
+      if (!this.failed)
+        this.fail(500, err instanceof Error ? err : webappError('WEBAPP_NON_ERROR_THROWN', err));
     }
   }
 
@@ -312,7 +314,7 @@ class Transfer {
   private respond(path: string, stats: Stats): void {
     const { req, res, config } = this;
     if (res.headersSent) {
-      this.fail(500, new Error("Can't set headers after they are sent."));
+      this.fail(500, webappError('WEBAPP_STATIC_HEADERS_SENT'));
       return;
     }
     this.handler.headers?.(res, path, stats);
@@ -331,7 +333,7 @@ class Transfer {
       const etag = res.getHeader('ETag');
       const lastModified = res.getHeader('Last-Modified');
       if (preconditionFailed(headers, etag, lastModified)) {
-        this.fail(412);
+        this.refuse('WEBAPP_STATIC_PRECONDITION_FAILED');
         return;
       }
       const status = res.statusCode;
@@ -361,7 +363,7 @@ class Transfer {
       if (ranges === UNSATISFIABLE) {
         const contentRange = `bytes */${length}`;
         res.setHeader('Content-Range', contentRange);
-        this.fail(416, undefined, { headers: { 'Content-Range': contentRange } });
+        this.refuse('WEBAPP_STATIC_RANGE_NOT_SATISFIABLE', { headers: { 'Content-Range': contentRange } });
         return;
       }
       // Several ranges are answered with the whole file, as Express does (no multipart).
@@ -448,20 +450,25 @@ class Transfer {
     this.fail(code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? 404 : 500, err);
   }
 
-  private fail(status: number, cause?: Error, props?: Record<string, unknown>): void {
+  /** Fails with `cause` (an fs error, a throw) made an HTTP error of `status`, its message not exposed. */
+  private fail(status: number, cause: Error): void {
     this.failed = true;
-    let err: HttpError;
-    if (cause) {
-      err = cause as HttpError;
-      err.status = status;
-      err.statusCode = status;
-      err.expose = false;
-    } else {
-      err = createHttpError(status, undefined, props);
-    }
+    const err = cause as HttpError;
+    err.status = status;
+    err.statusCode = status;
+    err.expose = false;
     this.handler.error(err);
   }
+
+  /** Fails with the catalogue's HTTP error `code`. */
+  private refuse(code: StaticRefusal, props?: Record<string, unknown>): void {
+    this.failed = true;
+    this.handler.error(httpError(code, props));
+  }
 }
+
+/** The HTTP errors a static send can end with, short of an fs error. */
+type StaticRefusal = Extract<HttpErrorCode, `WEBAPP_STATIC_${string}`>;
 
 /** True when a `..` segment appears, with either slash as separator. */
 function hasParentSegment(path: string): boolean {

@@ -7,8 +7,9 @@
 import type { Stats } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import { httpError, webappError } from '../errors/catalogue';
 import { encodeUrl } from '../http/encode-url';
-import { createHttpError, type HttpError } from '../http/errors';
+import type { HttpError } from '../http/errors';
 import { escapeHtml } from '../http/escape-html';
 import { mime } from '../http/mime';
 import { getPathname, queryStringOf } from '../http/parse-url';
@@ -32,14 +33,14 @@ export type StaticMiddleware = (req: Req, res: Res, next: Next) => void;
  * app.use(webapp.static('public', { maxAge: '1d', extensions: ['html'] }));
  */
 export function serveStatic(root: string, options?: ServeStaticOptions): StaticMiddleware {
-  if (!root) throw new TypeError('root path required');
-  if (typeof root !== 'string') throw new TypeError('root path must be a string');
+  if (!root) throw webappError('WEBAPP_STATIC_ROOT_REQUIRED');
+  if (typeof root !== 'string') throw webappError('WEBAPP_STATIC_ROOT_NOT_STRING');
   const opts: ServeStaticOptions = options ?? {};
   const fallthrough = opts.fallthrough !== false;
   const redirect = opts.redirect !== false;
   const setHeaders = opts.setHeaders;
   if (setHeaders && typeof setHeaders !== 'function')
-    throw new TypeError('option setHeaders must be function');
+    throw webappError('WEBAPP_STATIC_SET_HEADERS_NOT_FUNCTION');
   // Like Express, invalid sender options surface per request (as next(err)), not at startup.
   let config: SendConfig | undefined;
   let configError: unknown;
@@ -120,7 +121,7 @@ class StaticRequest implements SendHandler {
 
   directory(): void {
     if (!this.redirect || this.path.endsWith('/')) {
-      this.error(createHttpError(404));
+      this.error(httpError('WEBAPP_STATIC_NOT_FOUND'));
       return;
     }
     const location = redirectLocation(this.req);

@@ -9,6 +9,7 @@
  *   runs between the two, as for node's traceCallback) or when its promise settles, whichever is first.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import type { Next, Req, Res } from '../types/internal';
 import { layerChannels } from './channels';
 import { currentLayerHook } from './hook';
@@ -189,7 +190,7 @@ function afterStart(run: LayerRun, ret: unknown): void {
   if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
     (ret as PromiseLike<unknown>).then(
       (result: unknown) => run.fulfilled(result),
-      (reason: unknown) => run.leave(reason || new Error('Rejected promise')),
+      (reason: unknown) => run.leave(reason || webappError('WEBAPP_PROMISE_REJECTED')),
     );
   }
 }
@@ -284,7 +285,7 @@ function runUntraced(kind: Kind, fn: AnyHandler, err: unknown, req: Req, res: Re
     const ret = kind === Kind.Error ? fn(err, req, res, next) : fn(req, res, next);
     if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
       (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
-        next(reason || new Error('Rejected promise')),
+        next(reason || webappError('WEBAPP_PROMISE_REJECTED')),
       );
     }
   } catch (thrown) {

@@ -64,6 +64,8 @@ export function deprecate(code: string, message: string): void {
   const key = `${code} ${location}`;
   if (seen.has(key)) return;
   seen.add(key);
+  // error-catalogue-exempt: a DeprecationWarning, not an error; its WEBAPP_… code is the caller's and is
+  // listed under "Deprecations" in docs/errors.md (a test checks each one is).
   const warning = new Error(`${message} at ${location}`) as Error & { code: string };
   warning.name = 'DeprecationWarning';
   warning.code = code;

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { webappError } from '../errors/catalogue';
 
 /** The engine signature every Express 4 engine implements. */
 export type EngineFn = (
@@ -66,7 +67,7 @@ export function loadEngine(name: string): EngineFn {
   const mod = requireFromApp(name);
   const fn = mod != null && typeof mod.__webapp === 'function' ? mod.__webapp : mod?.__express;
   if (typeof fn !== 'function') {
-    throw new Error(`Module "${name}" does not provide a view engine.`);
+    throw webappError('WEBAPP_VIEW_ENGINE_MISSING', name);
   }
   return fn;
 }

@@ -2,6 +2,7 @@
  * app.render: merges the locals, finds (or reuses) the view and renders it, reporting to one callback.
  * @module
  */
+import { webappError } from '../errors/catalogue';
 import type { AppInternal } from '../types/internal';
 
 export type RenderCallback = (err: Error | null, html?: string) => void;
@@ -22,7 +23,7 @@ function lookupError(name: string, view: any): Error & { view?: unknown } {
     Array.isArray(root) && root.length > 1
       ? `directories "${root.slice(0, -1).join('", "')}" or "${root[root.length - 1]}"`
       : `directory "${root}"`;
-  const err: Error & { view?: unknown } = new Error(`Failed to lookup view "${name}" in views ${where}`);
+  const err: Error & { view?: unknown } = webappError('WEBAPP_VIEW_NOT_FOUND', name, where);
   err.view = view;
   return err;
 }
@@ -44,7 +45,7 @@ export function renderView(
   callback: RenderCallback,
 ): void {
   if (typeof callback !== 'function') {
-    throw new TypeError('app.render() requires a callback function');
+    throw webappError('WEBAPP_APP_RENDER_NO_CALLBACK');
   }
 
   let called = false;

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { webappError } from '../errors/catalogue';
 import { type EngineFn, loadEngine } from './engine-loader';
 
 export interface ViewOptions {
@@ -56,7 +57,7 @@ export class View {
     this.ext = path.extname(name);
 
     if (!this.ext && !this.defaultEngine) {
-      throw new Error('No default engine was specified and no extension was provided.');
+      throw webappError('WEBAPP_VIEW_NO_ENGINE');
     }
 
     let fileName = name;

@@ -18,7 +18,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type Busboy from 'busboy';
 import { refuse, refuseUnread } from '../../body/read';
-import { createHttpError, type HttpError } from '../../http/errors';
+import { httpError, webappError } from '../../errors/catalogue';
+import type { HttpError } from '../../http/errors';
 import { hasBody } from '../../http/type-is';
 import { inContext } from '../../utils/async-context';
 import { parseBytes } from '../../utils/bytes';
@@ -121,15 +122,14 @@ export interface MultipartRequest extends IncomingMessage {
 function sizeOption(value: number | string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   const bytes = parseBytes(value);
-  if (bytes === null || !(bytes >= 0))
-    throw new TypeError(`option limits.${name} "${String(value)}" is invalid`);
+  if (bytes === null || !(bytes >= 0)) throw webappError('WEBAPP_MULTIPART_LIMIT_INVALID', name, value);
   return bytes;
 }
 
 function countOption(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value >= 0))
-    throw new TypeError(`option limits.${name} must be a number`);
+    throw webappError('WEBAPP_MULTIPART_LIMIT_NOT_NUMBER', name);
   return value;
 }
 
@@ -139,10 +139,10 @@ function settingsOf(options: MultipartOptions): Settings {
   const fields = countOption(limits.fields, 1000, 'fields');
   const hash = options.hash || undefined;
   if (hash !== undefined && hash !== 'sha1' && hash !== 'sha256' && hash !== 'md5')
-    throw new TypeError('option hash must be "sha1", "sha256" or "md5"');
+    throw webappError('WEBAPP_MULTIPART_HASH_INVALID');
   const uploadDir = options.uploadDir ?? os.tmpdir();
   if (typeof uploadDir !== 'string' || uploadDir === '')
-    throw new TypeError('option uploadDir must be a path');
+    throw webappError('WEBAPP_MULTIPART_UPLOAD_DIR_INVALID');
   return {
     uploadDir: path.resolve(uploadDir),
     keepExtensions: Boolean(options.keepExtensions),
@@ -175,8 +175,18 @@ function addValue(target: Record<string, any>, key: string, value: unknown): voi
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function limitError(message: string, type: string, limit: number, field?: string): HttpError {
-  return createHttpError(413, message, field === undefined ? { type, limit } : { type, limit, field });
+/** The 413s of the multipart limits. */
+type LimitCode =
+  | 'field.name.too.large'
+  | 'field.too.large'
+  | 'fields.too.large'
+  | 'file.too.large'
+  | 'files.too.many'
+  | 'fields.too.many'
+  | 'parts.too.many';
+
+function limitError(code: LimitCode, limit: number, field?: string): HttpError {
+  return httpError(code, field === undefined ? { limit } : { limit, field });
 }
 
 /** Removes the files, each once its write stream has closed (an unlink before the open would miss it). */
@@ -237,15 +247,7 @@ function parse(
 ): void {
   const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    refuseUnread(
-      req,
-      res,
-      next,
-      createHttpError(415, `unsupported content encoding "${encoding}"`, {
-        encoding,
-        type: 'encoding.unsupported',
-      }),
-    );
+    refuseUnread(req, res, next, httpError('encoding.unsupported', { encoding }, encoding, true));
     return;
   }
 
@@ -268,7 +270,7 @@ function parse(
       },
     });
   } catch (err) {
-    refuse(req, res, resume, createHttpError(400, (err as Error).message, { type: 'entity.parse.failed' }));
+    refuse(req, res, resume, httpError('entity.parse.failed', undefined, (err as Error).message));
     return;
   }
 
@@ -325,27 +327,26 @@ function parse(
   };
 
   const onRequestClose = (): void => {
-    if (!req.complete)
-      fail(createHttpError(400, 'request aborted', { code: 'ECONNABORTED', type: 'request.aborted' }));
+    if (!req.complete) fail(httpError('request.aborted'));
   };
 
   /** busboy bounds the part headers but not the length of names in them: checked here. */
   const nameTooLong = (name: string): boolean => {
     if (name.length <= settings.fieldNameSize / 3 || Buffer.byteLength(name) <= settings.fieldNameSize)
       return false;
-    fail(limitError('field name too long', 'field.name.too.large', settings.fieldNameSize));
+    fail(limitError('field.name.too.large', settings.fieldNameSize));
     return true;
   };
 
   parser.on('field', (name, value, info) => {
     if (settled || nameTooLong(name)) return;
     if (info.valueTruncated) {
-      fail(limitError('field value too long', 'field.too.large', settings.fieldSize, name));
+      fail(limitError('field.too.large', settings.fieldSize, name));
       return;
     }
     fieldBytes += Buffer.byteLength(value);
     if (fieldBytes > settings.totalFieldSize) {
-      fail(limitError('fields too large', 'fields.too.large', settings.totalFieldSize));
+      fail(limitError('fields.too.large', settings.totalFieldSize));
       return;
     }
     addValue(body, name, value);
@@ -380,9 +381,9 @@ function parse(
       if (hash) hash.update(chunk);
     });
     stream.on('limit', () => {
-      fail(limitError('file too large', 'file.too.large', settings.fileSize, name));
+      fail(limitError('file.too.large', settings.fileSize, name));
     });
-    stream.on('error', (err) => fail(createHttpError(400, err.message, { type: 'entity.parse.failed' })));
+    stream.on('error', (err) => fail(httpError('entity.parse.failed', undefined, err.message)));
     out.on('error', (err) => fail(Object.assign(err, { status: 500, statusCode: 500, expose: false })));
     out.on('close', () => {
       streams.delete(stream);
@@ -397,13 +398,11 @@ function parse(
     stream.pipe(out);
   });
 
-  parser.on('filesLimit', () => fail(limitError('too many files', 'files.too.many', settings.files)));
-  parser.on('fieldsLimit', () => fail(limitError('too many fields', 'fields.too.many', settings.fields)));
-  parser.on('partsLimit', () => fail(limitError('too many parts', 'parts.too.many', settings.parts)));
+  parser.on('filesLimit', () => fail(limitError('files.too.many', settings.files)));
+  parser.on('fieldsLimit', () => fail(limitError('fields.too.many', settings.fields)));
+  parser.on('partsLimit', () => fail(limitError('parts.too.many', settings.parts)));
   parser.on('error', (err: unknown) => {
-    fail(
-      createHttpError(400, err instanceof Error ? err.message : String(err), { type: 'entity.parse.failed' }),
-    );
+    fail(httpError('entity.parse.failed', undefined, err instanceof Error ? err.message : String(err)));
   });
   parser.on('finish', () => {
     parsed = true;

@@ -63,3 +63,11 @@ export function unsupportedCharset(charset: string): HttpError {
     type: 'charset.unsupported',
   });
 }
+
+/** The 415 for a Content-Encoding the parser cannot inflate (or, for multipart, any encoding). */
+export function unsupportedEncoding(encoding: string): HttpError {
+  return createHttpError(415, `unsupported content encoding "${encoding}"`, {
+    encoding,
+    type: 'encoding.unsupported',
+  });
+}

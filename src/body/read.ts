@@ -22,7 +22,7 @@ import { hasBody } from '../http/type-is';
 import { inContext } from '../utils/async-context';
 import { type Decoder, getDecoder } from './charset';
 import { discardAfterResponse, drain } from './drain';
-import { toHttpError, unsupportedCharset } from './errors';
+import { toHttpError, unsupportedCharset, unsupportedEncoding } from './errors';
 
 /** The `verify(req, res, buf, encoding)` option: throw to refuse the body (403 by default). */
 export type Verify = (
@@ -302,15 +302,7 @@ export function readBody(
       return;
     }
     if (!isKnownEncoding(encoding)) {
-      refuseUnread(
-        req,
-        res,
-        next,
-        createHttpError(415, `unsupported content encoding "${encoding}"`, {
-          encoding,
-          type: 'encoding.unsupported',
-        }),
-      );
+      refuseUnread(req, res, next, unsupportedEncoding(encoding));
       return;
     }
   }

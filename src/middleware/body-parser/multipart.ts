@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type Busboy from 'busboy';
+import { unsupportedEncoding } from '../../body/errors';
 import { refuse, refuseUnread } from '../../body/read';
 import { createHttpError, type HttpError } from '../../http/errors';
 import { hasBody } from '../../http/type-is';
@@ -237,15 +238,7 @@ function parse(
 ): void {
   const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    refuseUnread(
-      req,
-      res,
-      next,
-      createHttpError(415, `unsupported content encoding "${encoding}"`, {
-        encoding,
-        type: 'encoding.unsupported',
-      }),
-    );
+    refuseUnread(req, res, next, unsupportedEncoding(encoding));
     return;
   }
 

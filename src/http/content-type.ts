@@ -3,13 +3,17 @@
  * and body-parser use (RFC 7231 media type with parameters). Linear hand-written scanners.
  * @module
  */
-import { isTokenChar, parseParameters, type QuotedRules } from './parameters';
+import {
+  INVALID_PARAMETERS,
+  INVALID_TYPE,
+  type MediaType,
+  type MediaTypeRules,
+  scanMediaType,
+} from './media-type';
+import { isTokenChar, type QuotedRules } from './parameters';
 
 /** A parsed Content-Type: lower-case `type/subtype` and parameters with lower-case names. */
-export interface ContentType {
-  type: string;
-  parameters: Record<string, string>;
-}
+export interface ContentType extends MediaType {}
 
 function isToken(text: string): boolean {
   if (text.length === 0) return false;
@@ -39,6 +43,14 @@ function isMediaType(type: string): boolean {
   return slash > 0 && isToken(type.slice(0, slash)) && isToken(type.slice(slash + 1));
 }
 
+/** content-type@1's reading of the essence: JavaScript-trimmed, two tokens around a slash. */
+function tokenEssence(text: string, start: number, end: number): string | null {
+  const type = text.slice(start, end).trim();
+  return isMediaType(type) ? type.toLowerCase() : null;
+}
+
+const RULES: MediaTypeRules = { essence: tokenEssence, quoted: QUOTED };
+
 /**
  * Parses a Content-Type value. Throws a TypeError (`invalid media type`, `invalid parameter
  * format`, `argument string is required`) when it is malformed, as content-type@1 does.
@@ -48,15 +60,10 @@ function isMediaType(type: string): boolean {
 export function parseContentType(value: string): ContentType {
   if (!value) throw new TypeError('argument string is required');
   if (typeof value !== 'string') throw new TypeError('argument string is required to be a string');
-  const index = value.indexOf(';');
-  const type = (index === -1 ? value : value.slice(0, index)).trim();
-  if (!isMediaType(type)) throw new TypeError('invalid media type');
-  const parameters: Record<string, string> = Object.create(null);
-  const result: ContentType = { type: type.toLowerCase(), parameters };
-  if (index === -1) return result;
-
-  if (!parseParameters(value, index, QUOTED, parameters)) throw new TypeError('invalid parameter format');
-  return result;
+  const parsed = scanMediaType(value, RULES);
+  if (parsed === INVALID_TYPE) throw new TypeError('invalid media type');
+  if (parsed === INVALID_PARAMETERS) throw new TypeError('invalid parameter format');
+  return parsed;
 }
 
 function quote(value: unknown): string {

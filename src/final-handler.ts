@@ -5,6 +5,7 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { drain } from './body/drain';
 import { encodeUrl } from './http/encode-url';
 import { escapeHtml } from './http/escape-html';
 import { getPathname } from './http/parse-url';
@@ -68,16 +69,10 @@ export function finalHandler(req: Req, res: Res, err: unknown, options: FinalHan
     writeResponse(req, res, status, headers, message);
     return;
   }
-  // Answer only once the request body has been read, so the connection stays usable.
+  // Answer only once the request body has been read off (up to a bound: past it the connection is
+  // given up, see ./body/drain), so the connection stays usable.
   req.unpipe();
-  const write = () => {
-    req.off('end', write);
-    req.off('close', write);
-    writeResponse(req, res, status, headers, message);
-  };
-  req.on('end', write);
-  req.on('close', write);
-  req.resume();
+  drain(req, res, () => writeResponse(req, res, status, headers, message));
 }
 
 function errorStatus(err: unknown): number | undefined {

@@ -57,6 +57,7 @@ function probeResponse(): Probed {
  * prototype: no `constructor`, `toString` or `__proto__` for a header name to collide with, as in
  * node's own dictionary.
  */
+// Sound: called with `new`, it returns an empty object whose prototype (set below) is a null-prototype one.
 export const HeaderStore = function HeaderStore() {} as unknown as new () => HeaderDictionary;
 HeaderStore.prototype = Object.create(null);
 

@@ -114,8 +114,8 @@ interface Settings {
 type Next = (err?: unknown) => void;
 
 export interface MultipartRequest extends IncomingMessage {
-  body?: any;
-  files?: any;
+  body?: unknown;
+  files?: unknown;
   _body?: boolean;
 }
 
@@ -166,7 +166,7 @@ function safeExtension(filename: string): string {
 }
 
 /** Adds a value under `key` without ever touching a prototype; a repeated key collects an array. */
-function addValue(target: Record<string, any>, key: string, value: unknown): void {
+function addValue(target: Record<string, unknown>, key: string, value: unknown): void {
   if (Object.hasOwn(target, key)) {
     const current = target[key];
     if (Array.isArray(current)) current.push(value);
@@ -265,8 +265,8 @@ function parse(
     return;
   }
 
-  const body: Record<string, any> = {};
-  const files: Record<string, any> = {};
+  const body: Record<string, unknown> = {};
+  const files: Record<string, unknown> = {};
   const written = new Map<UploadedFile, fs.WriteStream>();
   const streams = new Set<Readable | fs.WriteStream>();
   let pendingFiles = 0;
@@ -306,12 +306,12 @@ function parse(
     res.on('close', cleanup);
     const target = (req.body && typeof req.body === 'object' ? req.body : (req.body = {})) as Record<
       string,
-      any
+      unknown
     >;
     for (const key of Object.keys(body)) addValue(target, key, body[key]);
     const fileTarget = (req.files && typeof req.files === 'object' ? req.files : (req.files = {})) as Record<
       string,
-      any
+      unknown
     >;
     for (const key of Object.keys(files)) addValue(fileTarget, key, files[key]);
     resume();

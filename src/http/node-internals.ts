@@ -33,6 +33,11 @@
  * 6. node's 'finish' listener: node adds a 'finish' listener to each server response that dumps an
  *    unread request body (resumes it, unbounded, with its 'data' listeners removed). A listener
  *    prepended on 'finish' runs before it. Used by ../body/drain. Not probed: as for 5.
+ * 7. http2 compatibility constructors: an http2 server constructs its `Http2ServerRequest` class
+ *    with (stream, headers, options, rawHeaders) and its `Http2ServerResponse` class with (stream);
+ *    @types/node declares fewer. ../middleware/http2 subclasses both with explicit constructors
+ *    that forward exactly those (a rest parameter would cost per request). Kept there, not here,
+ *    so that HTTP/1-only apps never load node:http2. Not probed: its test says when it changes.
  * @module
  */
 import { IncomingMessage, type OutgoingMessage, Server, ServerResponse } from 'node:http';

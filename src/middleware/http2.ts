@@ -24,7 +24,7 @@ import type { AppInternal } from '../types/internal';
 // biome-ignore lint/suspicious/noExplicitAny: public type: any app-like handler (webapp.Express takes webapp's Request, which node's Http2ServerRequest is not typed as); node calls it with its compatibility objects
 export type Http2App = (req: any, res: any) => void;
 
-// node's compatibility constructors take more arguments than @types/node declares.
+// node's compatibility constructors take more arguments than @types/node declares (../http/node-internals, 7).
 type RequestCtor = new (
   stream: ServerHttp2Stream,
   headers: IncomingHttpHeaders,

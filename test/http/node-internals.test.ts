@@ -166,6 +166,54 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     );
   });
 
+  test('7. http2 compatibility constructors: node builds requests with (stream, headers, options, rawHeaders) and responses with (stream)', async () => {
+    const seen: string[] = [];
+    const describe = (args: unknown[]) =>
+      args
+        .map((a) =>
+          a === undefined
+            ? 'undefined'
+            : Array.isArray(a)
+              ? 'array'
+              : a instanceof http2.Http2ServerRequest
+                ? 'request'
+                : typeof a === 'object' && a !== null && 'respond' in a
+                  ? 'stream'
+                  : typeof a,
+        )
+        .join(',');
+    class Req extends http2.Http2ServerRequest {
+      constructor(...args: ConstructorParameters<typeof http2.Http2ServerRequest>) {
+        seen.push(`request(${describe(args)})`);
+        super(...args);
+      }
+    }
+    class Res extends http2.Http2ServerResponse {
+      constructor(...args: ConstructorParameters<typeof http2.Http2ServerResponse>) {
+        seen.push(`response(${describe(args)})`);
+        super(...args);
+      }
+    }
+    const server = http2.createServer({ Http2ServerRequest: Req, Http2ServerResponse: Res }, (_req, res) =>
+      res.end('ok'),
+    );
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const client = http2.connect(`http://127.0.0.1:${port}`);
+      await new Promise<void>((done, fail) => {
+        const stream = client.request({ ':path': '/' });
+        stream.on('error', fail);
+        stream.resume();
+        stream.on('end', () => done());
+      });
+      client.close();
+    } finally {
+      server.close();
+    }
+    assert.deepEqual(seen, ['request(stream,object,undefined,array)', 'response(stream)']);
+  });
+
   test('4. socket.server: a server-side socket points at the server that accepted it', async () => {
     let seen: unknown;
     const server = http.createServer((req, res) => {

@@ -227,17 +227,28 @@ describe(`node ${process.version} internals webapp relies on`, () => {
   });
 });
 
-/** Sends `head` on a raw connection and collects what comes back until the server closes it or `wait` ms pass. */
-function rawExchange(port: number, head: string, wait: number): Promise<{ text: string; closed: boolean }> {
+/**
+ * Sends `head` on a raw connection and collects what comes back: until the server closes the
+ * connection, or `settle` ms after the response is complete (its text matches `complete`).
+ */
+function rawExchange(
+  port: number,
+  head: string,
+  complete: RegExp,
+  settle: number,
+): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let text = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closed: false });
-    }, wait);
+    let timer: NodeJS.Timeout | undefined;
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('latin1');
+      if (timer === undefined && complete.test(text)) {
+        timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ text, closed: false });
+        }, settle);
+      }
     });
     socket.on('close', () => {
       clearTimeout(timer);
@@ -248,6 +259,9 @@ function rawExchange(port: number, head: string, wait: number): Promise<{ text: 
   });
 }
 
+/** An empty response (node's chunked terminator or a zero length) has been read whole. */
+const EMPTY_DONE = /\r\n\r\n(0\r\n\r\n)?$/;
+
 describe(`node ${process.version} internals webapp relies on, on a connection`, () => {
   test('5. shouldKeepAlive: false for `Connection: close` and HTTP/1.0, true for keep-alive', async () => {
     const seen: boolean[] = [];
@@ -256,9 +270,9 @@ describe(`node ${process.version} internals webapp relies on, on a connection`, 
       res.end();
     });
     await withServer(server, async (port) => {
-      await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 2000);
-      await rawExchange(port, 'GET / HTTP/1.0\r\n\r\n', 2000);
-      await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', 200);
+      await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', EMPTY_DONE, 0);
+      await rawExchange(port, 'GET / HTTP/1.0\r\n\r\n', EMPTY_DONE, 0);
+      await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', EMPTY_DONE, 0);
     });
     assert.deepEqual(seen, [false, false, true]);
   });
@@ -270,21 +284,34 @@ describe(`node ${process.version} internals webapp relies on, on a connection`, 
       res.end('held');
     });
     await withServer(server, async (port) => {
-      const held = await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 300);
-      assert.match(held.text, /held$/);
+      const held = await rawExchange(
+        port,
+        'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        /held(\r\n0\r\n\r\n)?$/,
+        300,
+      );
+      assert.match(held.text, /\r\n\r\n(4\r\n)?held(\r\n0\r\n\r\n)?$/);
       assert.equal(held.closed, false, 'node closed the connection although shouldKeepAlive was set');
     });
   });
 
   test("6. finish: node's own 'finish' listener dumps an unread body, and a prepended listener runs before it", async () => {
     const flowing: Array<boolean | null> = [];
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
     const server = http.createServer((req, res) => {
       beforeBodyDump(res, () => flowing.push(req.readableFlowing));
-      res.on('finish', () => flowing.push(req.readableFlowing));
+      res.on('finish', () => {
+        flowing.push(req.readableFlowing);
+        finished();
+      });
       res.end();
     });
     await withServer(server, async (port) => {
-      await rawExchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc', 300);
+      await rawExchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc', EMPTY_DONE, 0);
+      await done;
     });
     assert.deepEqual(flowing, [null, true]);
   });

@@ -348,7 +348,9 @@ test("the root app's env decides the error page, even when req.app is left on a 
   assert.match(answers[1].body, /<pre>Error: secret detail<br>/);
 });
 
-test('a 404 for a request declaring a body over the drain bound answers at once and closes the connection', async () => {
+test('a 404 for a request declaring a body over the drain bound answers at once and closes the connection', {
+  timeout: 10_000,
+}, async () => {
   const app = webapp();
   await withServer(app, async (port) => {
     const head = await new Promise<string>((resolve, reject) => {

@@ -5,8 +5,10 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { drain } from './body/drain';
 import { encodeUrl } from './http/encode-url';
 import { escapeHtml } from './http/escape-html';
+import { htmlDocument } from './http/html-document';
 import { getPathname } from './http/parse-url';
 import { entryApp } from './request/entry-app';
 import type { Req, Res } from './types/internal';
@@ -68,16 +70,10 @@ export function finalHandler(req: Req, res: Res, err: unknown, options: FinalHan
     writeResponse(req, res, status, headers, message);
     return;
   }
-  // Answer only once the request body has been read, so the connection stays usable.
+  // Answer only once the request body has been read off (up to a bound: past it the connection is
+  // given up, see ./body/drain), so the connection stays usable.
   req.unpipe();
-  const write = () => {
-    req.off('end', write);
-    req.off('close', write);
-    writeResponse(req, res, status, headers, message);
-  };
-  req.on('end', write);
-  req.on('close', write);
-  req.resume();
+  drain(req, res, () => writeResponse(req, res, status, headers, message));
 }
 
 function errorStatus(err: unknown): number | undefined {
@@ -110,11 +106,11 @@ function resourceName(req: Req): string {
   return getPathname(original) ?? 'resource';
 }
 
-function htmlDocument(message: string): string {
+function errorDocument(message: string): string {
   const body = escapeHtml(message)
     .replace(/\n/g, '<br>')
     .replace(/\x20{2}/g, ' &nbsp;');
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
+  return htmlDocument('Error', body);
 }
 
 function writeResponse(
@@ -125,7 +121,7 @@ function writeResponse(
   message: string,
 ): void {
   if (res.headersSent) return;
-  const body = htmlDocument(message);
+  const body = errorDocument(message);
   res.statusCode = status;
   if (req.httpVersionMajor < 2) res.statusMessage = STATUS_CODES[status] ?? String(status);
   res.removeHeader('Content-Encoding');

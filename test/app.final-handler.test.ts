@@ -4,7 +4,9 @@
  * Express 4's.
  */
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { test } from 'node:test';
+import { DRAIN_LIMIT } from '../src/body/drain';
 
 import webapp = require('../src/index');
 
@@ -344,4 +346,25 @@ test("the root app's env decides the error page, even when req.app is left on a 
   );
   assert.match(answers[0].body, /<pre>Error: secret detail<br>/);
   assert.match(answers[1].body, /<pre>Error: secret detail<br>/);
+});
+
+test('a 404 for a request declaring a body over the drain bound answers at once and closes the connection', {
+  timeout: 10_000,
+}, async () => {
+  const app = webapp();
+  await withServer(app, async (port) => {
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      // Only the head and a few bytes: the rest of the declared body never comes.
+      socket.write(`POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: ${DRAIN_LIMIT + 1}\r\n\r\nabc`);
+    });
+    assert.match(head, /^HTTP\/1\.1 404 /);
+    assert.match(head, /\r\nConnection: close\r\n/i);
+  });
 });

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { webappError } from '../errors/catalogue';
 import { finalHandler } from '../final-handler';
 import { setTrustedHeader } from '../http/header-store';
-import { serverClassSlots, serverOf } from '../http/node-internals';
+import { adoptServerClasses, serverOf } from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods } from '../router/methods';
@@ -138,20 +138,11 @@ function adoptServer(app: AppInternal, req: Req): void {
   const server = serverOf(req.socket);
   if (!server || server[kAdopted]) return;
   server[kAdopted] = true;
-  const slots = serverClassSlots(server);
-  if (slots === undefined) return;
-  if (server[slots.request] !== IncomingMessage || server[slots.response] !== ServerResponse) return;
-  const Request = requestClass(app);
-  const Response = responseClass(app);
-  server[slots.request] = Request;
-  server[slots.response] = Response;
-  // An http2 server with allowHTTP1 sets those two from its options on every HTTP/1.1 connection.
-  const options =
-    slots.options === undefined ? undefined : (server[slots.options] as Record<string, unknown> | undefined);
-  if (options?.Http1IncomingMessage === IncomingMessage && options.Http1ServerResponse === ServerResponse) {
-    options.Http1IncomingMessage = Request;
-    options.Http1ServerResponse = Response;
-  }
+  adoptServerClasses(
+    server,
+    () => requestClass(app),
+    () => responseClass(app),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { beforeBodyDump, holdConnection, keepsConnection } from '../http/node-internals';
 import { inContext } from '../utils/async-context';
 
 /** Most body bytes read off and discarded before the connection is given up instead. */
@@ -86,13 +87,13 @@ export function discardAfterResponse(req: IncomingMessage, res: ServerResponse):
   const socket = req.socket;
   // node closes the connection right after the response when the client asked for it (or spoke
   // HTTP/1.0): that close is made here instead, once the body has been read off.
-  const closeWhenDrained = !res.shouldKeepAlive;
+  const closeWhenDrained = !keepsConnection(res);
   if (closeWhenDrained) {
-    res.shouldKeepAlive = true;
+    holdConnection(res);
     res.removeHeader('Connection');
   }
   // Ahead of node's own 'finish' listener, which would otherwise dump the body unbounded (and unseen).
-  res.prependOnceListener('finish', () => {
+  beforeBodyDump(res, () => {
     drain(req, res, closeWhenDrained ? () => socket.destroySoon() : noop);
   });
 }

@@ -63,3 +63,8 @@ function madeByHttpErrors(err: object): boolean {
 export function unsupportedCharset(charset: string): HttpError {
   return httpError('charset.unsupported', { charset: charset.toLowerCase() }, charset);
 }
+
+/** The 415 for a Content-Encoding the parser cannot inflate (or, for multipart, any encoding). */
+export function unsupportedEncoding(encoding: string): HttpError {
+  return httpError('encoding.unsupported', { encoding }, encoding, true);
+}

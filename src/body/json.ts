@@ -30,7 +30,7 @@ function firstNonBlank(text: string): number {
 function bare(err: unknown): unknown {
   if (err instanceof Error) {
     for (const key of Object.getOwnPropertyNames(err)) {
-      if (key !== 'stack' && key !== 'message') delete (err as unknown as Record<string, unknown>)[key];
+      if (key !== 'stack' && key !== 'message') Reflect.deleteProperty(err, key);
     }
   }
   return err;

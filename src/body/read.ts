@@ -23,7 +23,7 @@ import { hasBody } from '../http/type-is';
 import { inContext } from '../utils/async-context';
 import { type Decoder, getDecoder } from './charset';
 import { discardAfterResponse, drain } from './drain';
-import { toHttpError, unsupportedCharset } from './errors';
+import { toHttpError, unsupportedCharset, unsupportedEncoding } from './errors';
 
 /** The `verify(req, res, buf, encoding)` option: throw to refuse the body (403 by default). */
 export type Verify = (
@@ -295,7 +295,7 @@ export function readBody(
       return;
     }
     if (!isKnownEncoding(encoding)) {
-      refuseUnread(req, res, next, httpError('encoding.unsupported', { encoding }, encoding, true));
+      refuseUnread(req, res, next, unsupportedEncoding(encoding));
       return;
     }
   }

@@ -3,15 +3,15 @@
  * option, with the matching rules of Express 4's parsers: `type` may be an extension (`json`), a MIME
  * type (`application/json`), a wildcard (`*\/*`, `text/*`, `*\/*+json`, `+json`), an array of those, or a
  * function of the request. A header that is not a well-formed media type matches nothing.
- * Extensions resolve through mime-types (as Express 4's parsers do, unaffected by `mime.define`),
+ * Types are expanded as for `req.is` (../http/type-is: extensions through mime-types, as Express 4's
+ * parsers do, unaffected by `mime.define`),
  * and each distinct Content-Type header is parsed once, then served from a small cache.
  * @module
  */
 import type { IncomingMessage } from 'node:http';
-import mimeTypes from 'mime-types';
 import { parseContentType } from '../http/content-type';
 import { normalizeMediaType } from '../http/media-type';
-import { mimeMatch } from '../http/type-is';
+import { expandType, mimeMatch } from '../http/type-is';
 
 /** What a parser needs from a `Content-Type` header. */
 export interface ContentTypeInfo {
@@ -54,15 +54,6 @@ export function contentTypeOf(req: IncomingMessage): ContentTypeInfo {
   return info;
 }
 
-/** An expected type as written in the option, resolved to `type/subtype` form or false. */
-function expandExpected(type: unknown): string | false {
-  if (typeof type !== 'string') return false;
-  if (type === 'urlencoded') return 'application/x-www-form-urlencoded';
-  if (type === 'multipart') return 'multipart/*';
-  if (type[0] === '+') return `*/*${type}`;
-  return type.includes('/') ? type : mimeTypes.lookup(type);
-}
-
 /**
  * Compiles the `type` option into a predicate on the request (which is known to have a body).
  * @example
@@ -71,7 +62,7 @@ function expandExpected(type: unknown): string | false {
 export function compileTypeMatcher(type: TypeOption): (req: IncomingMessage) => boolean {
   if (typeof type === 'function') return (req) => Boolean(type(req));
   const list = Array.isArray(type) ? type : [type];
-  const expected = list.map(expandExpected);
+  const expected = list.map(expandType);
   if (expected.length === 0) {
     // An empty list asks for no particular type: any well-formed Content-Type is accepted.
     return (req) => contentTypeOf(req).mediaType !== null;

@@ -4,13 +4,17 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
-import { isTokenChar, parseParameters, type QuotedRules } from './parameters';
+import {
+  INVALID_PARAMETERS,
+  INVALID_TYPE,
+  type MediaType,
+  type MediaTypeRules,
+  scanMediaType,
+} from './media-type';
+import { isTokenChar, type QuotedRules } from './parameters';
 
 /** A parsed Content-Type: lower-case `type/subtype` and parameters with lower-case names. */
-export interface ContentType {
-  type: string;
-  parameters: Record<string, string>;
-}
+export interface ContentType extends MediaType {}
 
 function isToken(text: string): boolean {
   if (text.length === 0) return false;
@@ -40,6 +44,14 @@ function isMediaType(type: string): boolean {
   return slash > 0 && isToken(type.slice(0, slash)) && isToken(type.slice(slash + 1));
 }
 
+/** content-type@1's reading of the essence: JavaScript-trimmed, two tokens around a slash. */
+function tokenEssence(text: string, start: number, end: number): string | null {
+  const type = text.slice(start, end).trim();
+  return isMediaType(type) ? type.toLowerCase() : null;
+}
+
+const RULES: MediaTypeRules = { essence: tokenEssence, quoted: QUOTED };
+
 /**
  * Parses a Content-Type value. Throws a TypeError (`invalid media type`, `invalid parameter
  * format`, `argument string is required`) when it is malformed, as content-type@1 does.
@@ -49,16 +61,10 @@ function isMediaType(type: string): boolean {
 export function parseContentType(value: string): ContentType {
   if (!value) throw webappError('WEBAPP_CONTENT_TYPE_REQUIRED');
   if (typeof value !== 'string') throw webappError('WEBAPP_CONTENT_TYPE_NOT_STRING');
-  const index = value.indexOf(';');
-  const type = (index === -1 ? value : value.slice(0, index)).trim();
-  if (!isMediaType(type)) throw webappError('WEBAPP_CONTENT_TYPE_INVALID');
-  const parameters: Record<string, string> = Object.create(null);
-  const result: ContentType = { type: type.toLowerCase(), parameters };
-  if (index === -1) return result;
-
-  if (!parseParameters(value, index, QUOTED, parameters))
-    throw webappError('WEBAPP_CONTENT_TYPE_PARAMETER_INVALID');
-  return result;
+  const parsed = scanMediaType(value, RULES);
+  if (parsed === INVALID_TYPE) throw webappError('WEBAPP_CONTENT_TYPE_INVALID');
+  if (parsed === INVALID_PARAMETERS) throw webappError('WEBAPP_CONTENT_TYPE_PARAMETER_INVALID');
+  return parsed;
 }
 
 function quote(value: unknown): string {

@@ -31,23 +31,28 @@ export function hasNoCache(cacheControl: string): boolean {
   }
 }
 
-/** Whether one If-None-Match entry matches the ETag, weak comparison (`W/` prefixes ignored). */
+/** Whether two entity tags match by weak comparison: `W/"x"` matches `"x"` and vice versa. */
 function etagMatches(entry: string, etag: string): boolean {
   return entry === etag || entry === `W/${etag}` || `W/${entry}` === etag;
 }
 
-/** Whether any comma-separated If-None-Match entry (spaces trimmed) matches the ETag. */
-function noneMatchHits(noneMatch: string, etag: string): boolean {
+/**
+ * Whether any entry of a comma-separated entity-tag list (If-None-Match, If-Match; spaces trimmed,
+ * empty entries skipped) matches `etag` by weak comparison.
+ * @example
+ * etagListMatches('"a", W/"b"', '"b"') // true
+ */
+export function etagListMatches(list: string, etag: string): boolean {
   let start = 0;
-  const length = noneMatch.length;
+  const length = list.length;
   while (start <= length) {
-    let end = noneMatch.indexOf(',', start);
+    let end = list.indexOf(',', start);
     if (end === -1) end = length;
     let s = start;
     let e = end;
-    while (s < e && noneMatch.charCodeAt(s) === 0x20) s++;
-    while (e > s && noneMatch.charCodeAt(e - 1) === 0x20) e--;
-    if (etagMatches(noneMatch.slice(s, e), etag)) return true;
+    while (s < e && list.charCodeAt(s) === 0x20) s++;
+    while (e > s && list.charCodeAt(e - 1) === 0x20) e--;
+    if (s < e && etagMatches(list.slice(s, e), etag)) return true;
     start = end + 1;
   }
   return false;
@@ -73,7 +78,7 @@ export function isFresh(reqHeaders: IncomingHttpHeaders, etag: unknown, lastModi
 
   if (noneMatch && noneMatch !== '*') {
     if (!etag || typeof etag !== 'string') return false;
-    if (!noneMatchHits(noneMatch, etag)) return false;
+    if (!etagListMatches(noneMatch, etag)) return false;
   }
 
   if (modifiedSince) {

@@ -44,7 +44,8 @@ export function setTrustedHeader(res: OutgoingMessage, name: string, lower: stri
     res.setHeader(name, value);
     return;
   }
-  const holder = res as unknown as Record<symbol, Store | null>;
+  // The store sits in node's own symbol slot (./node-internals, assumption 1), not in @types/node.
+  const holder = res as OutgoingMessage & Record<symbol, Store | null>;
   let store = holder[storeKey];
   if (store === null) {
     store = new HeaderStore();
@@ -60,7 +61,7 @@ export function setTrustedHeader(res: OutgoingMessage, name: string, lower: stri
  */
 export function readHeader(res: OutgoingMessage, lower: string): HeaderEntry[1] | undefined {
   if (storeKey === undefined || res.getHeader !== nativeGetHeader) return res.getHeader(lower);
-  const store = (res as unknown as Record<symbol, Store | null>)[storeKey];
+  const store = (res as OutgoingMessage & Record<symbol, Store | null>)[storeKey];
   if (!store) return undefined;
   const entry = store[lower];
   return entry === undefined ? undefined : entry[1];

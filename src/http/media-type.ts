@@ -77,6 +77,44 @@ function parseEssence(text: string, start: number, end: number): string | null {
   return text.slice(start, end).toLowerCase();
 }
 
+/** The grammar of one reading of `type/subtype *(; name=value)`: its essence, its quoted values. */
+export interface MediaTypeRules {
+  /** The lower-cased `type/subtype` between `start` and `end`, or null when it is not valid. */
+  essence(text: string, start: number, end: number): string | null;
+  /** Which characters a quoted parameter value may hold. */
+  quoted: QuotedRules;
+}
+
+/** What {@link scanMediaType} returns for an invalid essence. */
+export const INVALID_TYPE = 1;
+/** What {@link scanMediaType} returns for invalid parameters. */
+export const INVALID_PARAMETERS = 2;
+
+/**
+ * The one parser of `type/subtype *(; name=value)`, under `rules`: media-typer's (./media-type, for
+ * type checks) or content-type's (./content-type, for charsets), the two readings Express 4 uses.
+ * Parameter values are unquoted and unescaped, names lower-cased; the object has no prototype.
+ * Returns {@link INVALID_TYPE} or {@link INVALID_PARAMETERS} (checked in that order) when invalid.
+ * @example
+ * scanMediaType('text/html; charset=utf-8', rules) // { type: 'text/html', parameters: { charset: 'utf-8' } }
+ */
+export function scanMediaType(
+  text: string,
+  rules: MediaTypeRules,
+): MediaType | typeof INVALID_TYPE | typeof INVALID_PARAMETERS {
+  const semicolon = text.indexOf(';');
+  const type = rules.essence(text, 0, semicolon === -1 ? text.length : semicolon);
+  if (type === null) return INVALID_TYPE;
+  const parameters: Record<string, string> = Object.create(null);
+  if (semicolon === -1) return { type, parameters };
+
+  if (!parseParameters(text, semicolon, rules.quoted, parameters)) return INVALID_PARAMETERS;
+  return { type, parameters };
+}
+
+/** media-typer 0.3's reading. */
+const RULES: MediaTypeRules = { essence: parseEssence, quoted: QUOTED };
+
 /**
  * Parses a media type with its parameters, or returns null when the text is not a valid media
  * type. Parameter values are unquoted and unescaped; the object has no prototype.
@@ -86,14 +124,8 @@ function parseEssence(text: string, start: number, end: number): string | null {
  */
 export function parseMediaType(text: unknown): MediaType | null {
   if (typeof text !== 'string' || text.length === 0) return null;
-  const semicolon = text.indexOf(';');
-  const type = parseEssence(text, 0, semicolon === -1 ? text.length : semicolon);
-  if (type === null) return null;
-  const parameters: Record<string, string> = Object.create(null);
-  if (semicolon === -1) return { type, parameters };
-
-  if (!parseParameters(text, semicolon, QUOTED, parameters)) return null;
-  return { type, parameters };
+  const parsed = scanMediaType(text, RULES);
+  return typeof parsed === 'number' ? null : parsed;
 }
 
 /**

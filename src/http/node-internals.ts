@@ -19,8 +19,25 @@
  *    'IncomingMessage' and 'ServerResponse', read for every new connection. Used to let a server
  *    created by `http.createServer(app)` build its next requests on the app's classes. Fallback:
  *    none needed (every request's prototype is swapped in app.handle instead).
+ *    An http2 server with `allowHTTP1` keeps its options in an own property keyed by a symbol
+ *    described 'options', and on every HTTP/1.1 connection sets the two slots from the options'
+ *    `Http1IncomingMessage`/`Http1ServerResponse`; those are replaced too.
  * 4. `socket.server`: a server-side net.Socket points at the server that accepted it. Used with 3.
  *    Fallback: as for 3.
+ * 5. `shouldKeepAlive`: a ServerResponse's `shouldKeepAlive` is false when node will close the
+ *    connection after the response (the request said `Connection: close`, or spoke HTTP/1.0), and
+ *    setting it to true before the head is written keeps the connection open. Used by
+ *    ../body/drain to read an unread body off before closing such a connection itself. Not probed
+ *    (it needs a connection): its test says when it changes; the body is then still read off, but
+ *    node may close the connection under a client still sending.
+ * 6. node's 'finish' listener: node adds a 'finish' listener to each server response that dumps an
+ *    unread request body (resumes it, unbounded, with its 'data' listeners removed). A listener
+ *    prepended on 'finish' runs before it. Used by ../body/drain. Not probed: as for 5.
+ * 7. http2 compatibility constructors: an http2 server constructs its `Http2ServerRequest` class
+ *    with (stream, headers, options, rawHeaders) and its `Http2ServerResponse` class with (stream);
+ *    @types/node declares fewer. ../middleware/http2 subclasses both with explicit constructors
+ *    that forward exactly those (a rest parameter would cost per request). Kept there, not here,
+ *    so that HTTP/1-only apps never load node:http2. Not probed: its test says when it changes.
  * @module
  */
 import { IncomingMessage, type OutgoingMessage, Server, ServerResponse } from 'node:http';
@@ -45,6 +62,7 @@ function probeResponse(): Probed {
  * prototype: no `constructor`, `toString` or `__proto__` for a header name to collide with, as in
  * node's own dictionary.
  */
+// Sound: called with `new`, it returns an empty object whose prototype (set below) is a null-prototype one.
 export const HeaderStore = function HeaderStore() {} as unknown as new () => HeaderDictionary;
 HeaderStore.prototype = Object.create(null);
 
@@ -166,6 +184,65 @@ export function serverOf(socket: unknown): Record<symbol, unknown> | undefined {
  */
 export function serverClassSlots(server: object): ServerClassSlots | undefined {
   return classSlotsWork ? findClassSlots(server) : undefined;
+}
+
+/**
+ * Makes `server` build its next requests and responses with the classes `makeRequest` and
+ * `makeResponse` return (assumption 3, and the http2 `options` of assumption 3), when it still
+ * builds them with node's own classes. Returns whether it did; false too when this node keeps the
+ * classes elsewhere.
+ * @example
+ * adoptServerClasses(serverOf(req.socket), () => AppRequest, () => AppResponse)
+ */
+export function adoptServerClasses(
+  server: Record<symbol, unknown>,
+  makeRequest: () => object,
+  makeResponse: () => object,
+): boolean {
+  const slots = serverClassSlots(server);
+  if (slots === undefined) return false;
+  if (server[slots.request] !== IncomingMessage || server[slots.response] !== ServerResponse) return false;
+  const Request = makeRequest();
+  const Response = makeResponse();
+  server[slots.request] = Request;
+  server[slots.response] = Response;
+  // An http2 server with allowHTTP1 sets those two from its options on every HTTP/1.1 connection.
+  const options =
+    slots.options === undefined ? undefined : (server[slots.options] as Record<string, unknown> | undefined);
+  if (options?.Http1IncomingMessage === IncomingMessage && options.Http1ServerResponse === ServerResponse) {
+    options.Http1IncomingMessage = Request;
+    options.Http1ServerResponse = Response;
+  }
+  return true;
+}
+
+/**
+ * Whether node will keep the connection of `res` open after it (assumption 5).
+ * @example
+ * keepsConnection(res) // false for a request with `Connection: close`
+ */
+export function keepsConnection(res: ServerResponse): boolean {
+  return res.shouldKeepAlive;
+}
+
+/**
+ * Makes node keep the connection of `res` open after it (assumption 5): call before the head is
+ * written; closing the connection is then the caller's job.
+ * @example
+ * holdConnection(res); res.removeHeader('Connection');
+ */
+export function holdConnection(res: ServerResponse): void {
+  res.shouldKeepAlive = true;
+}
+
+/**
+ * Runs `listener` when `res` finishes, before node's own 'finish' listener dumps an unread request
+ * body (assumption 6).
+ * @example
+ * beforeBodyDump(res, () => drain(req, res, done));
+ */
+export function beforeBodyDump(res: ServerResponse, listener: () => void): void {
+  res.prependOnceListener('finish', listener);
 }
 
 /** What the probes found, for tests and diagnostics. */

@@ -6,7 +6,7 @@ import querystring from 'node:querystring';
 import qs from 'qs';
 import { webappError } from '../errors/catalogue';
 
-export type QueryParser = (str: string) => Record<string, any>;
+export type QueryParser = (str: string) => Record<string, unknown>;
 
 /**
  * Express 4's options for the extended parser, with qs's bounds spelled out: at most 1000
@@ -21,16 +21,16 @@ const EXTENDED_OPTIONS: qs.IParseOptions = {
   parameterLimit: 1000,
 };
 
-function parseExtended(str: string): Record<string, any> {
+function parseExtended(str: string): Record<string, unknown> {
   return qs.parse(str, EXTENDED_OPTIONS);
 }
 
-function parseSimple(str: string): Record<string, any> {
+function parseSimple(str: string): Record<string, unknown> {
   return querystring.parse(str);
 }
 
 /** `query parser` false: every request gets a fresh empty object (a function, as in Express 4). */
-function parseNothing(_str: string): Record<string, any> {
+function parseNothing(_str: string): Record<string, unknown> {
   return {};
 }
 
@@ -49,7 +49,7 @@ const FALLBACK_OPTIONS: qs.IParseOptions = {
  * The parser used when `query parser fn` holds no function (a plugin or user deleted or overwrote it):
  * the `extended` parser as Express 4 falls back to it (qs, with qs's default array limit).
  */
-export function fallbackQueryParser(str: string): Record<string, any> {
+export function fallbackQueryParser(str: string): Record<string, unknown> {
   return qs.parse(str, FALLBACK_OPTIONS);
 }
 

@@ -35,6 +35,7 @@ export function parseRange(size: number, header: string, options?: RangeOptions)
   const equals = header.indexOf('=');
   if (equals === -1) return -2;
 
+  // Sound: Ranges is an array with a `type`, which is set on the next line.
   const ranges = [] as unknown as Ranges;
   ranges.type = header.slice(0, equals);
   const length = header.length;

@@ -72,7 +72,11 @@ export function basicAuth(
   realm?: string,
 ): BasicAuthMiddleware;
 export function basicAuth(
-  check: string | BasicAuthCheck | BasicAuthAsyncCheck | ((...args: any[]) => unknown),
+  check:
+    | string
+    | BasicAuthCheck
+    | BasicAuthAsyncCheck
+    | ((user: string, pass: string, callback: never) => unknown),
   passOrRealm?: string,
   maybeRealm?: string,
 ): BasicAuthMiddleware {

@@ -108,12 +108,16 @@ function forbidsTransform(value: ReturnType<ServerResponse['getHeader']>): boole
 }
 
 const ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
+/** negotiator ≥ 0.6.4 takes the encodings to prefer on a tie; @types/negotiator has only the first parameter. */
+interface PreferringNegotiator {
+  encoding(available: string[], preferred: string[]): string | undefined;
+}
 const PREFERRED = ['br', 'gzip'];
 
 type Encoder = zlib.Gzip | zlib.Deflate | zlib.BrotliCompress;
 type Chunk = string | Buffer | Uint8Array;
 type Callback = (err?: Error | null) => void;
-type Listener = (...args: any[]) => void;
+type Listener = (...args: unknown[]) => void;
 
 interface PendingListener {
   listener: Listener;
@@ -224,6 +228,7 @@ export function compress(options?: CompressOptions) {
     ) {
       if (ended) return false;
       if (!this.headersSent) this.writeHead(this.statusCode);
+      // `arguments` is array-like, all apply reads: passed on as it is, no copy.
       if (!stream) return (write as (...args: unknown[]) => boolean).apply(this, arguments as unknown as []);
       if (typeof encoding === 'function') {
         callback = encoding;
@@ -321,7 +326,7 @@ export function compress(options?: CompressOptions) {
         return;
       }
       const method: string | undefined = req.headers['accept-encoding']
-        ? (new Negotiator(req) as any).encoding(ENCODINGS, PREFERRED)
+        ? (new Negotiator(req) as PreferringNegotiator).encoding(ENCODINGS, PREFERRED)
         : enforceEncoding;
       if (!method || method === 'identity' || closed) {
         release();

@@ -15,6 +15,8 @@ export interface CookieParserOptions {
   decode?: (value: string) => string;
 }
 
+/** Cookie name → value: a string, or what a `j:` JSON cookie parses to. */
+// biome-ignore lint/suspicious/noExplicitAny: public type, read freely like Express's `req.cookies` (any in @types/express)
 export type CookieRecord = Record<string, any>;
 
 function secretList(secret: string | string[] | undefined): string[] {

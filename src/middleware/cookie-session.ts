@@ -426,7 +426,7 @@ export function cookieSession(options?: CookieSessionOptions) {
   const stateKey = Symbol('cookieSession.state');
 
   function stateOf(target: Req | Res): State {
-    return (target as unknown as Record<symbol, State>)[stateKey];
+    return (target as (Req | Res) & Record<symbol, State>)[stateKey];
   }
 
   function sessionWriteHead(this: Res, statusCode: number) {
@@ -438,6 +438,7 @@ export function cookieSession(options?: CookieSessionOptions) {
       return callWriteHead(this, st.writeHead!, statusCode, message);
     }
     if (st.phase === FAILED && this.writableEnded) return this;
+    // `arguments` is array-like, all apply reads (passed on as it is: no copy); the same below.
     return (st.writeHead as (...args: unknown[]) => Res).apply(this, arguments as unknown as unknown[]);
   }
 
@@ -473,6 +474,8 @@ export function cookieSession(options?: CookieSessionOptions) {
       st.phase = COMMITTED;
       return;
     }
+    // Sound: it takes writeHead's arguments (passed on whole) and returns the response, as writeHead does;
+    // its declared one-parameter signature does not match writeHead's overloads.
     res.writeHead = sessionWriteHead as unknown as Res['writeHead'];
     res.write = sessionWrite as Res['write'];
     res.end = sessionEnd as Res['end'];
@@ -523,8 +526,8 @@ export function cookieSession(options?: CookieSessionOptions) {
       write: undefined,
       end: undefined,
     };
-    (req as unknown as Record<symbol, State>)[stateKey] = st;
-    (res as unknown as Record<symbol, State>)[stateKey] = st;
+    (req as Req & Record<symbol, State>)[stateKey] = st;
+    (res as Res & Record<symbol, State>)[stateKey] = st;
     // Per-request attribute overrides, e.g. `req.sessionOptions.maxAge = 30 * 86400e3`.
     req.sessionOptions = Object.create(defaults);
     Object.defineProperty(req, 'session', descriptor);

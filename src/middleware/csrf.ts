@@ -41,6 +41,7 @@ export interface CsrfOptions {
   /** Property of `req` holding the session (default `session`). */
   sessionKey?: string;
   /** Reads the token a request carries (default: body, query, then the four headers). */
+  // biome-ignore lint/suspicious/noExplicitAny: public option: the request with whatever earlier middleware put on it (body, query, …), read freely as @types/csurf lets users
   value?: (req: IncomingMessage & Record<string, any>) => unknown;
   /** Methods that are never checked (default GET, HEAD, OPTIONS). */
   ignoreMethods?: string[];
@@ -101,10 +102,11 @@ export function verifyToken(secret: unknown, token: unknown): boolean {
 }
 
 /** Where csurf looks, in the same order. */
-function defaultValue(req: IncomingMessage & Record<string, any>): unknown {
+function defaultValue(req: IncomingMessage & { body?: unknown; query?: unknown }): unknown {
+  // A property read on any non-nullish body or query is safe (a string or number yields undefined).
   return (
-    req.body?._csrf ||
-    req.query?._csrf ||
+    (req.body as { _csrf?: unknown } | null | undefined)?._csrf ||
+    (req.query as { _csrf?: unknown } | null | undefined)?._csrf ||
     req.headers['csrf-token'] ||
     req.headers['xsrf-token'] ||
     req.headers['x-csrf-token'] ||
@@ -112,12 +114,21 @@ function defaultValue(req: IncomingMessage & Record<string, any>): unknown {
   );
 }
 
+/** `to[name] = from[name]`, one option of the same type on both sides. */
+function copyOption<K extends keyof CsrfCookieOptions>(
+  to: CsrfCookieOptions,
+  from: CsrfCookieOptions,
+  name: K,
+): void {
+  to[name] = from[name];
+}
+
 function cookieConfig(option: CsrfOptions['cookie']): CookieConfig | undefined {
   if (option !== true && (typeof option !== 'object' || option === null)) return undefined;
   const config: CookieConfig = { key: '_csrf', path: '/' };
   if (typeof option === 'object') {
     for (const name of Object.keys(option) as Array<keyof CsrfCookieOptions>) {
-      if (option[name] !== undefined) (config as unknown as Record<string, unknown>)[name] = option[name];
+      if (option[name] !== undefined) copyOption(config, option, name);
     }
   }
   return config;
@@ -135,7 +146,7 @@ function secretBag(
   req: Req,
   sessionKey: string,
   cookie: CookieConfig | undefined,
-): Record<string, any> | undefined {
+): Record<string, unknown> | undefined {
   if (!cookie) return req[sessionKey];
   return cookie.signed ? req.signedCookies : req.cookies;
 }

@@ -22,9 +22,10 @@ import { kEntryApp } from '../request/entry-app';
 import type { AppInternal } from '../types/internal';
 
 /** An application (what `webapp()` returns), as far as these servers need it. */
+// biome-ignore lint/suspicious/noExplicitAny: public type: any app-like handler (webapp.Express takes webapp's Request, which node's Http2ServerRequest is not typed as); node calls it with its compatibility objects
 export type Http2App = (req: any, res: any) => void;
 
-// node's compatibility constructors take more arguments than @types/node declares.
+// node's compatibility constructors take more arguments than @types/node declares (../http/node-internals, 7).
 type RequestCtor = new (
   stream: ServerHttp2Stream,
   headers: IncomingHttpHeaders,
@@ -34,6 +35,7 @@ type RequestCtor = new (
 type ResponseCtor = new (stream: ServerHttp2Stream) => Http2ServerResponse;
 
 function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
+  // Sound: node's constructor takes these four arguments (lib/internal/http2/compat.js); @types/node declares fewer.
   const Base = Http2ServerRequest as unknown as RequestCtor;
   class AppHttp2Request extends Base {
     constructor(
@@ -44,14 +46,16 @@ function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
     ) {
       super(stream, headers, options, rawHeaders);
       normalizeHttp2Headers(headers as Record<string, unknown>, stream);
-      (this as unknown as Record<symbol, unknown>)[kEntryApp] = app;
+      (this as AppHttp2Request & Record<symbol, unknown>)[kEntryApp] = app;
     }
   }
   Object.setPrototypeOf(AppHttp2Request.prototype, http2Prototypes(app, kServerProto).request);
+  // Sound: a subclass of Http2ServerRequest whose constructor node calls with the same arguments.
   return AppHttp2Request as unknown as typeof Http2ServerRequest;
 }
 
 function http2ResponseClass(app: AppInternal): typeof Http2ServerResponse {
+  // Sound: node's constructor takes the stream (and options), as RequestCtor above.
   const Base = Http2ServerResponse as unknown as ResponseCtor;
   class AppHttp2Response extends Base {
     constructor(stream: ServerHttp2Stream) {
@@ -59,6 +63,7 @@ function http2ResponseClass(app: AppInternal): typeof Http2ServerResponse {
     }
   }
   Object.setPrototypeOf(AppHttp2Response.prototype, http2Prototypes(app, kServerProto).response);
+  // Sound: a subclass of Http2ServerResponse, constructed by node as its base.
   return AppHttp2Response as unknown as typeof Http2ServerResponse;
 }
 

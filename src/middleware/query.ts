@@ -17,6 +17,8 @@ export interface QueryOptions {
   [option: string]: unknown;
 }
 
+/** A query-string parser: qs.parse, or one of the app's own. */
+// biome-ignore lint/suspicious/noExplicitAny: public type: what a parser returns becomes `req.query`, read freely (qs's ParsedQs, any in @types/express)
 export type QueryParse = (str: string, options?: QueryOptions) => Record<string, any>;
 
 /**

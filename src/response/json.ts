@@ -8,6 +8,41 @@ import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { stringify } from './stringify';
 
+/** The deprecation code and message of each Express 3 form: `(obj, status)`, then `(status, obj)`. */
+export interface LegacyForms {
+  objStatus: readonly [code: string, message: string];
+  statusObj: readonly [code: string, message: string];
+}
+
+const JSON_FORMS: LegacyForms = {
+  objStatus: [
+    'WEBAPP_RES_JSON_OBJ_STATUS',
+    'res.json(obj, status): Use res.status(status).json(obj) instead',
+  ],
+  statusObj: [
+    'WEBAPP_RES_JSON_STATUS_OBJ',
+    'res.json(status, obj): Use res.status(status).json(obj) instead',
+  ],
+};
+
+/**
+ * The two-argument Express 3 forms of res.json and res.jsonp: `(obj, status)` when the second is a
+ * number, else `(status, obj)`. Warns with the method's deprecation, sets the status and returns the
+ * body to send.
+ * @example
+ * const value = arguments.length === 2 ? legacyStatusForm(this, body, arguments[1], JSON_FORMS) : body;
+ */
+export function legacyStatusForm(res: Res, first: unknown, second: unknown, forms: LegacyForms): unknown {
+  if (typeof second === 'number') {
+    deprecate(forms.objStatus[0], forms.objStatus[1]);
+    res.statusCode = second;
+    return first;
+  }
+  deprecate(forms.statusObj[0], forms.statusObj[1]);
+  res.statusCode = first as number;
+  return second;
+}
+
 /**
  * Sends `body` serialised with the `json replacer`, `json spaces` and `json escape` settings, as
  * application/json unless a Content-Type is already set. The deprecated Express 3 forms
@@ -17,24 +52,7 @@ import { stringify } from './stringify';
  * res.status(201).json([1, 2, 3]);
  */
 export function json<T extends Res>(this: T, body?: unknown): T {
-  let value = body;
-  if (arguments.length === 2) {
-    const second = arguments[1];
-    if (typeof second === 'number') {
-      deprecate(
-        'WEBAPP_RES_JSON_OBJ_STATUS',
-        'res.json(obj, status): Use res.status(status).json(obj) instead',
-      );
-      this.statusCode = second;
-    } else {
-      deprecate(
-        'WEBAPP_RES_JSON_STATUS_OBJ',
-        'res.json(status, obj): Use res.status(status).json(obj) instead',
-      );
-      this.statusCode = body as number;
-      value = second;
-    }
-  }
+  const value = arguments.length === 2 ? legacyStatusForm(this, body, arguments[1], JSON_FORMS) : body;
 
   const app = this.app;
   const settings = app.settings;

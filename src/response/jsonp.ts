@@ -3,12 +3,23 @@
  * @module
  */
 import type { Res } from '../types/internal';
-import { deprecate } from '../utils/deprecate';
+import { type LegacyForms, legacyStatusForm } from './json';
 import { stringify } from './stringify';
 
 // Anything but identifier characters, `$`, `.`, `[` and `]` is dropped from the callback name.
 const CALLBACK_UNSAFE = /[^[\]\w$.]/g;
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+const JSONP_FORMS: LegacyForms = {
+  objStatus: [
+    'WEBAPP_RES_JSONP_OBJ_STATUS',
+    'res.jsonp(obj, status): Use res.status(status).jsonp(obj) instead',
+  ],
+  statusObj: [
+    'WEBAPP_RES_JSONP_STATUS_OBJ',
+    'res.jsonp(status, obj): Use res.status(status).jsonp(obj) instead',
+  ],
+};
 
 function escapeSeparator(ch: string): string {
   return ch === '\u2028' ? '\\u2028' : '\\u2029';
@@ -24,24 +35,7 @@ function escapeSeparator(ch: string): string {
  * res.jsonp({ name: 'tobi' });
  */
 export function jsonp<T extends Res>(this: T, body?: unknown): T {
-  let value = body;
-  if (arguments.length === 2) {
-    const second = arguments[1];
-    if (typeof second === 'number') {
-      deprecate(
-        'WEBAPP_RES_JSONP_OBJ_STATUS',
-        'res.jsonp(obj, status): Use res.status(status).jsonp(obj) instead',
-      );
-      this.statusCode = second;
-    } else {
-      deprecate(
-        'WEBAPP_RES_JSONP_STATUS_OBJ',
-        'res.jsonp(status, obj): Use res.status(status).jsonp(obj) instead',
-      );
-      this.statusCode = body as number;
-      value = second;
-    }
-  }
+  const value = arguments.length === 2 ? legacyStatusForm(this, body, arguments[1], JSONP_FORMS) : body;
 
   const app = this.app;
   let text = stringify(value, app.get('json replacer'), app.get('json spaces'), app.get('json escape'));

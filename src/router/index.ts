@@ -136,8 +136,9 @@ routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Nex
 };
 
 /**
- * Express 4's method for running param callbacks, kept for code that calls or wraps it; dispatch
- * calls it only for layers that have keys when param callbacks exist (Express calls it always).
+ * Runs this router's param callbacks for the layer's keys, once per value per request. Express 4's
+ * method, kept for code that calls or wraps it; dispatch calls it only for layers that have keys when
+ * param callbacks exist (Express calls it always).
  */
 routerProto.process_params = function process_params(
   this: Router,
@@ -147,19 +148,7 @@ routerProto.process_params = function process_params(
   res: Res,
   done: Next,
 ): void {
-  processParams(this, layer, called, req, res, done);
-};
-
-/** Runs this router's param callbacks for the layer's keys, once per value per request. */
-function processParams(
-  router: Router,
-  layer: Layer,
-  called: Record<string, ParamCalled>,
-  req: Req,
-  res: Res,
-  done: Next,
-): void {
-  const params = router.params;
+  const params = this.params;
   const keys = layer.keys;
   let i = 0;
   let paramIndex = 0;
@@ -234,7 +223,7 @@ function processParams(
   };
 
   param();
-}
+};
 
 /**
  * Adds middleware, optionally under a mount path (matched at segment boundaries and stripped from

@@ -5,6 +5,7 @@
  * @module
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { etagListMatches } from '../http/fresh';
 
 /** Whether the request carries any validator that may turn the answer into 304 or 412. */
 export function isConditional(headers: IncomingHttpHeaders): boolean {
@@ -21,27 +22,6 @@ export function parseHttpDate(value: unknown): number {
   return typeof value === 'string' && value ? Date.parse(value) : Number.NaN;
 }
 
-/** Calls `test` for each comma-separated token (spaces trimmed, empty tokens skipped) until it returns true. */
-function someToken(list: string, test: (token: string) => boolean): boolean {
-  let start = 0;
-  while (start <= list.length) {
-    let end = list.indexOf(',', start);
-    if (end === -1) end = list.length;
-    let a = start;
-    let b = end;
-    while (a < b && list.charCodeAt(a) === 32) a++;
-    while (b > a && list.charCodeAt(b - 1) === 32) b--;
-    if (a < b && test(list.slice(a, b))) return true;
-    start = end + 1;
-  }
-  return false;
-}
-
-/** Weak comparison of entity tags: `W/"x"` matches `"x"` and vice versa. */
-function etagMatches(token: string, etag: string): boolean {
-  return token === etag || token === `W/${etag}` || `W/${token}` === etag;
-}
-
 /** True when If-Match or If-Unmodified-Since rule the request out (answer 412). */
 export function preconditionFailed(
   headers: IncomingHttpHeaders,
@@ -52,8 +32,7 @@ export function preconditionFailed(
   if (match) {
     if (!etag) return true;
     if (match === '*') return false;
-    const tag = String(etag);
-    return !someToken(match, (token) => etagMatches(token, tag));
+    return !etagListMatches(match, String(etag));
   }
   const unmodifiedSince = parseHttpDate(headers['if-unmodified-since']);
   if (!Number.isNaN(unmodifiedSince)) {

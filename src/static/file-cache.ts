@@ -47,6 +47,27 @@ export interface FileInfo {
 type StatCallback = (err: NodeJS.ErrnoException | null, stats: Stats | undefined) => void;
 type BodyCallback = (body: Buffer | undefined) => void;
 
+/**
+ * Shares one call per `key`: returns the list of callers of a new call (holding `callback`; start
+ * the call, delete the key when it completes and call back each), or undefined when `callback`
+ * joined a call already in flight — called back then in its own caller's async context, not in
+ * that of the request that started the call.
+ */
+function startOrJoin<K, A extends [unknown?, unknown?]>(
+  inFlight: Map<K, Array<(...args: A) => void>>,
+  key: K,
+  callback: (...args: A) => void,
+): Array<(...args: A) => void> | undefined {
+  const waiting = inFlight.get(key);
+  if (waiting) {
+    waiting.push(inContext(callback));
+    return undefined;
+  }
+  const callbacks = [callback];
+  inFlight.set(key, callbacks);
+  return callbacks;
+}
+
 export const DEFAULT_LIMITS: FileCacheLimits = {
   maxEntries: 1024,
   maxFileBytes: 64 * 1024,
@@ -76,14 +97,8 @@ export class FileCache {
 
   /** `fs.stat`, sharing a call already in flight for the same path. */
   stat(path: string, callback: StatCallback): void {
-    const waiting = this.statting.get(path);
-    if (waiting) {
-      // Joining a call another request started: called back in that request's context otherwise.
-      waiting.push(inContext(callback));
-      return;
-    }
-    const callbacks = [callback];
-    this.statting.set(path, callbacks);
+    const callbacks = startOrJoin(this.statting, path, callback);
+    if (callbacks === undefined) return;
     stat(path, (err, stats) => {
       this.statting.delete(path);
       for (const fn of callbacks) fn(err, stats);
@@ -133,13 +148,8 @@ export class FileCache {
       callback(undefined);
       return;
     }
-    const waiting = this.loading.get(info);
-    if (waiting) {
-      waiting.push(inContext(callback));
-      return;
-    }
-    const callbacks = [callback];
-    this.loading.set(info, callbacks);
+    const callbacks = startOrJoin(this.loading, info, callback);
+    if (callbacks === undefined) return;
     readFile(path, (err, data) => {
       this.loading.delete(info);
       const body = err || data.length !== info.size ? undefined : data;

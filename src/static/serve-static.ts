@@ -11,6 +11,7 @@ import { httpError, webappError } from '../errors/catalogue';
 import { encodeUrl } from '../http/encode-url';
 import type { HttpError } from '../http/errors';
 import { escapeHtml } from '../http/escape-html';
+import { htmlDocument } from '../http/html-document';
 import { mime } from '../http/mime';
 import { getPathname, queryStringOf } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
@@ -166,9 +167,4 @@ function collapseLeadingSlashes(path: string): string {
   let i = 0;
   while (path.charCodeAt(i) === 47) i++;
   return i > 1 ? `/${path.slice(i)}` : path;
-}
-
-/** The minimal HTML page Express's static middleware sends with redirects. */
-function htmlDocument(title: string, body: string): string {
-  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<pre>${body}</pre>\n</body>\n</html>\n`;
 }

@@ -16,7 +16,7 @@ export interface LayerHook {
 }
 
 const kHook = Symbol.for('webapp.tracing.layerHook');
-const holder = globalThis as unknown as Record<symbol, LayerHook | undefined>;
+const holder = globalThis as typeof globalThis & Record<symbol, LayerHook | undefined>;
 
 /** The installed hook, if any. */
 export function currentLayerHook(): LayerHook | undefined {

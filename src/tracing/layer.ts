@@ -16,7 +16,11 @@ import { currentLayerHook } from './hook';
 import { isRouter, mountedAppOf, mountPathOf, pathText } from './mount';
 import type { LayerContext, LayerType } from './types';
 
-type AnyHandler = (...args: any[]) => unknown;
+type RequestFn = (req: Req, res: Res, next: Next) => unknown;
+type ErrorFn = (err: unknown, req: Req, res: Res, next: Next) => unknown;
+type ParamFn = (req: Req, res: Res, next: Next, value: unknown, name: string) => unknown;
+/** A layer's handler: which of the three it is, and so which arguments it takes, says the `kind` beside it. */
+type AnyHandler = RequestFn | ErrorFn | ParamFn;
 
 /** The parts of a router layer tracing reads (the router's Layer class has them). */
 interface LayerLike {
@@ -148,9 +152,9 @@ function startLayer(
   try {
     if (hook !== undefined)
       ret = hook.run(ctx, () => callHandler(kind, fn, err, ctx, run.next, value, paramName));
-    else if (kind === Kind.Request) ret = fn(ctx.req, ctx.res, run.next);
-    else if (kind === Kind.Error) ret = fn(err, ctx.req, ctx.res, run.next);
-    else ret = fn(ctx.req, ctx.res, run.next, value, paramName);
+    else if (kind === Kind.Request) ret = (fn as RequestFn)(ctx.req, ctx.res, run.next);
+    else if (kind === Kind.Error) ret = (fn as ErrorFn)(err, ctx.req, ctx.res, run.next);
+    else ret = (fn as ParamFn)(ctx.req, ctx.res, run.next, value, paramName);
   } catch (thrown) {
     threw = true;
     ret = thrown;
@@ -174,9 +178,9 @@ function callHandler(
   value: unknown,
   paramName: string,
 ): unknown {
-  if (kind === Kind.Request) return fn(ctx.req, ctx.res, next);
-  if (kind === Kind.Error) return fn(err, ctx.req, ctx.res, next);
-  return fn(ctx.req, ctx.res, next, value, paramName);
+  if (kind === Kind.Request) return (fn as RequestFn)(ctx.req, ctx.res, next);
+  if (kind === Kind.Error) return (fn as ErrorFn)(err, ctx.req, ctx.res, next);
+  return (fn as ParamFn)(ctx.req, ctx.res, next, value, paramName);
 }
 
 /** After the synchronous part: a throw goes to `next`, a promise is watched. */
@@ -282,7 +286,8 @@ export function traceParam(
 /** A layer's call exactly as the router makes it untraced. */
 function runUntraced(kind: Kind, fn: AnyHandler, err: unknown, req: Req, res: Res, next: Next): void {
   try {
-    const ret = kind === Kind.Error ? fn(err, req, res, next) : fn(req, res, next);
+    const ret =
+      kind === Kind.Error ? (fn as ErrorFn)(err, req, res, next) : (fn as RequestFn)(req, res, next);
     if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
       (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
         next(reason || webappError('WEBAPP_PROMISE_REJECTED')),

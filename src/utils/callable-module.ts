@@ -12,7 +12,7 @@
  * @example
  * callableModule(module, cookieSession);
  */
-export function callableModule<F extends (...args: any[]) => unknown>(mod: NodeJS.Module, fn: F): void {
+export function callableModule<F extends (...args: never[]) => unknown>(mod: NodeJS.Module, fn: F): void {
   const named = mod.exports as Record<string, unknown>;
   const entry = function (this: unknown, ...args: Parameters<F>) {
     return fn.apply(this, args);

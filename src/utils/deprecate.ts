@@ -28,7 +28,7 @@ function silencedByEnv(): boolean {
 }
 
 /** The stack frames above `below` (V8's structured call sites). */
-function callSites(below: (...args: any[]) => unknown): CallSite[] {
+function callSites(below: (...args: never[]) => unknown): CallSite[] {
   const prepare = Error.prepareStackTrace;
   const limit = Error.stackTraceLimit;
   const holder: { stack?: unknown } = {};

@@ -10,8 +10,8 @@ import { webappError } from '../errors/catalogue';
 /** The engine signature every Express 4 engine implements. */
 export type EngineFn = (
   path: string,
-  options: Record<string, any>,
-  callback: (err: any, html?: string) => void,
+  options: Record<string, unknown>,
+  callback: (err: Error | null, html?: string) => void,
 ) => void;
 
 /**
@@ -31,7 +31,8 @@ function requirers(): NodeJS.Require[] {
 }
 
 /** True when `err` says that `id` itself (not something it requires) cannot be found. */
-function isNotFound(err: any, id: string): boolean {
+function isNotFound(thrown: unknown, id: string): boolean {
+  const err = thrown as { code?: unknown; message?: unknown } | null | undefined;
   return (
     err != null &&
     err.code === 'MODULE_NOT_FOUND' &&
@@ -41,7 +42,7 @@ function isNotFound(err: any, id: string): boolean {
 }
 
 /** Requires `id` from the first place that can resolve it; errors raised while loading it propagate. */
-export function requireFromApp(id: string): any {
+export function requireFromApp(id: string): unknown {
   const list = requirers();
   let lastError: unknown;
   for (const req of list) {
@@ -64,10 +65,10 @@ export function requireFromApp(id: string): any {
  * @throws Error `Module "name" does not provide a view engine.` (Express 4's text) when neither is a function.
  */
 export function loadEngine(name: string): EngineFn {
-  const mod = requireFromApp(name);
+  const mod = requireFromApp(name) as { __webapp?: unknown; __express?: unknown } | null | undefined;
   const fn = mod != null && typeof mod.__webapp === 'function' ? mod.__webapp : mod?.__express;
   if (typeof fn !== 'function') {
     throw webappError('WEBAPP_VIEW_ENGINE_MISSING', name);
   }
-  return fn;
+  return fn as EngineFn;
 }

@@ -7,17 +7,31 @@ import type { AppInternal } from '../types/internal';
 
 export type RenderCallback = (err: Error | null, html?: string) => void;
 
+/** What app.render needs of a view: any `view` class (the setting) may supply it. */
+interface RenderableView {
+  /** The template's file, falsy when the view was not found. */
+  path?: unknown;
+  /** The directories that were searched (for the not-found message). */
+  root?: unknown;
+  render(options: Record<string, unknown>, callback: RenderCallback): void;
+}
+
+type ViewClass = new (
+  name: string,
+  options: { defaultEngine: unknown; root: unknown; engines: unknown },
+) => RenderableView;
+
 /** Copies the enumerable properties of `source` (own and inherited, like Express's merge) into `target`. */
-function mergeInto(target: Record<string, any>, source: Record<string, any>): void {
+function mergeInto(target: Record<string, unknown>, source: object): void {
   for (const key in source) {
     // A `__proto__` key (e.g. from parsed JSON) would replace the prototype of the options object.
     if (key === '__proto__') continue;
-    target[key] = source[key];
+    target[key] = (source as Record<string, unknown>)[key];
   }
 }
 
 /** Builds the Express 4 error for a view that was not found; `err.view` carries the view. */
-function lookupError(name: string, view: any): Error & { view?: unknown } {
+function lookupError(name: string, view: RenderableView): Error & { view?: unknown } {
   const root = view.root;
   const where =
     Array.isArray(root) && root.length > 1
@@ -41,7 +55,7 @@ function lookupError(name: string, view: any): Error & { view?: unknown } {
 export function renderView(
   app: AppInternal,
   name: string,
-  options: Record<string, any>,
+  options: Record<string, unknown>,
   callback: RenderCallback,
 ): void {
   if (typeof callback !== 'function') {
@@ -56,7 +70,7 @@ export function renderView(
   };
 
   const opts = options != null && typeof options === 'object' ? options : {};
-  const renderOptions: Record<string, any> = {};
+  const renderOptions: Record<string, unknown> = {};
   mergeInto(renderOptions, app.locals);
   if (opts._locals) mergeInto(renderOptions, opts._locals);
   mergeInto(renderOptions, opts);
@@ -65,13 +79,13 @@ export function renderView(
   if (renderOptions.cache == null) renderOptions.cache = app.enabled('view cache');
 
   const cache = app.cache;
-  let view: any;
-  if (renderOptions.cache && Object.hasOwn(cache, name)) view = cache[name];
+  let view: RenderableView | undefined;
+  if (renderOptions.cache && Object.hasOwn(cache, name)) view = cache[name] as RenderableView | undefined;
 
   if (!view) {
     try {
-      const ViewClass = app.get('view');
-      view = new ViewClass(name, {
+      const View = app.get('view') as ViewClass;
+      view = new View(name, {
         defaultEngine: app.get('view engine'),
         root: app.get('views'),
         engines: app.engines,

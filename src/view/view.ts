@@ -104,7 +104,7 @@ export class View {
   }
 
   /** Renders the template with `options` (the merged locals); the engine reports to `callback`. */
-  render(options: Record<string, any>, callback: (err: any, html?: string) => void): void {
+  render(options: Record<string, unknown>, callback: (err: Error | null, html?: string) => void): void {
     this.engine(this.path as string, options, callback);
   }
 }

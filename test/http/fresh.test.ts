@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hasNoCache, isFresh } from '../../src/http/fresh';
+import { etagListMatches, hasNoCache, isFresh } from '../../src/http/fresh';
 
 // fresh@0.5, which Express 4's req.fresh uses.
 const reference = require('fresh');
@@ -77,5 +77,19 @@ describe('http/fresh hasNoCache', () => {
     assert.equal(hasNoCache(value), false);
     assert.equal(hasNoCache(spaces), false);
     assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 500);
+  });
+});
+
+describe('etagListMatches (If-None-Match and If-Match lists)', () => {
+  it('matches any entry, spaces trimmed, by weak comparison', () => {
+    assert.equal(etagListMatches('"a" ,  W/"b"', '"b"'), true);
+    assert.equal(etagListMatches('W/"a"', 'W/"a"'), true);
+    assert.equal(etagListMatches('"a",W/"b"', 'W/"a"'), true);
+    assert.equal(etagListMatches('"a", "b"', '"c"'), false);
+  });
+
+  it('skips empty entries instead of comparing them', () => {
+    assert.equal(etagListMatches(', ,', 'W/'), false);
+    assert.equal(etagListMatches('', '"a"'), false);
   });
 });

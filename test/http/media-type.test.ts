@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { normalizeMediaType, parseMediaType } from '../../src/http/media-type';
+import {
+  INVALID_PARAMETERS,
+  INVALID_TYPE,
+  type MediaTypeRules,
+  normalizeMediaType,
+  parseMediaType,
+  scanMediaType,
+} from '../../src/http/media-type';
 
 // media-typer@0.3, which Express 4's type-is uses to normalise Content-Type.
 const typer = require('media-typer');
@@ -92,5 +99,25 @@ describe('http/media-type parseMediaType', () => {
     assert.equal(Object.getPrototypeOf(parsed?.parameters), null);
     assert.equal(Object.getOwnPropertyDescriptor(parsed?.parameters, '__proto__')?.value, 'x');
     assert.equal(({} as any).x, undefined);
+  });
+});
+
+describe('scanMediaType: the one type/subtype; params parser, under either reading', () => {
+  const rules: MediaTypeRules = {
+    essence: (text, start, end) => (text.slice(start, end) === 'a/b' ? 'a/b' : null),
+    quoted: { plain: (c) => c === 0x78, escaped: () => false },
+  };
+
+  it('takes its essence and quoted-value rules from the caller', () => {
+    const parsed = scanMediaType('a/b; q="xx"', rules);
+    assert.ok(typeof parsed === 'object');
+    assert.equal(parsed.type, 'a/b');
+    assert.deepEqual({ ...parsed.parameters }, { q: 'xx' });
+    assert.equal(scanMediaType('a/b; q="y"', rules), INVALID_PARAMETERS);
+  });
+
+  it('reports a bad essence before looking at the parameters', () => {
+    assert.equal(scanMediaType('a/c; ;;', rules), INVALID_TYPE);
+    assert.equal(scanMediaType('a/b; ;;', rules), INVALID_PARAMETERS);
   });
 });

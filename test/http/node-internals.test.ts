@@ -6,12 +6,18 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import http, { IncomingMessage, ServerResponse } from 'node:http';
+import http2 from 'node:http2';
+import net from 'node:net';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import {
+  adoptServerClasses,
+  beforeBodyDump,
   HeaderStore,
   headWritten,
+  holdConnection,
+  keepsConnection,
   nodeInternals,
   outHeadersKey,
   probeHeaderField,
@@ -113,6 +119,101 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     assert.deepEqual(kinds, [false, true]);
   });
 
+  test('3. server class slots: an http2 server with allowHTTP1 keeps node’s HTTP/1 classes in options under a symbol described "options"', () => {
+    const server = http2.createSecureServer({ allowHTTP1: true });
+    const key = Object.getOwnPropertySymbols(server).find((s) => s.description === 'options');
+    assert.ok(key, 'no own symbol described options on an http2 secure server');
+    const options = (server as unknown as Record<symbol, Record<string, unknown>>)[key];
+    assert.equal(options.Http1IncomingMessage, IncomingMessage);
+    assert.equal(options.Http1ServerResponse, ServerResponse);
+  });
+
+  test('3. server class slots: adoptServerClasses replaces node’s classes, and leaves a server’s own classes alone', () => {
+    class Req extends IncomingMessage {}
+    class Res extends ServerResponse {}
+    const plain = http.createServer() as unknown as Record<symbol, unknown>;
+    assert.equal(
+      adoptServerClasses(
+        plain,
+        () => Req,
+        () => Res,
+      ),
+      true,
+    );
+    const slots = serverClassSlots(plain)!;
+    assert.equal(plain[slots.request], Req);
+    assert.equal(plain[slots.response], Res);
+    class Own extends IncomingMessage {}
+    const custom = http.createServer({ IncomingMessage: Own }) as unknown as Record<symbol, unknown>;
+    let made = 0;
+    const make = () => {
+      made++;
+      return Req;
+    };
+    assert.equal(
+      adoptServerClasses(custom, make, () => Res),
+      false,
+    );
+    assert.equal(custom[slots.request], Own);
+    assert.equal(made, 0, 'the classes are not made for a server that keeps its own');
+    assert.equal(
+      adoptServerClasses(
+        {},
+        () => Req,
+        () => Res,
+      ),
+      false,
+    );
+  });
+
+  test('7. http2 compatibility constructors: node builds requests with (stream, headers, options, rawHeaders) and responses with (stream)', async () => {
+    const seen: string[] = [];
+    const describe = (args: unknown[]) =>
+      args
+        .map((a) =>
+          a === undefined
+            ? 'undefined'
+            : Array.isArray(a)
+              ? 'array'
+              : a instanceof http2.Http2ServerRequest
+                ? 'request'
+                : typeof a === 'object' && a !== null && 'respond' in a
+                  ? 'stream'
+                  : typeof a,
+        )
+        .join(',');
+    class Req extends http2.Http2ServerRequest {
+      constructor(...args: ConstructorParameters<typeof http2.Http2ServerRequest>) {
+        seen.push(`request(${describe(args)})`);
+        super(...args);
+      }
+    }
+    class Res extends http2.Http2ServerResponse {
+      constructor(...args: ConstructorParameters<typeof http2.Http2ServerResponse>) {
+        seen.push(`response(${describe(args)})`);
+        super(...args);
+      }
+    }
+    const server = http2.createServer({ Http2ServerRequest: Req, Http2ServerResponse: Res }, (_req, res) =>
+      res.end('ok'),
+    );
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const client = http2.connect(`http://127.0.0.1:${port}`);
+      await new Promise<void>((done, fail) => {
+        const stream = client.request({ ':path': '/' });
+        stream.on('error', fail);
+        stream.resume();
+        stream.on('end', () => done());
+      });
+      client.close();
+    } finally {
+      server.close();
+    }
+    assert.deepEqual(seen, ['request(stream,object,undefined,array)', 'response(stream)']);
+  });
+
   test('4. socket.server: a server-side socket points at the server that accepted it', async () => {
     let seen: unknown;
     const server = http.createServer((req, res) => {
@@ -123,6 +224,96 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     assert.equal(seen, server);
     assert.equal(serverOf(null), undefined);
     assert.equal(serverOf({}), undefined);
+  });
+});
+
+/**
+ * Sends `head` on a raw connection and collects what comes back: until the server closes the
+ * connection, or `settle` ms after the response is complete (its text matches `complete`).
+ */
+function rawExchange(
+  port: number,
+  head: string,
+  complete: RegExp,
+  settle: number,
+): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let text = '';
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (timer === undefined && complete.test(text)) {
+        timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ text, closed: false });
+        }, settle);
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+    socket.on('error', reject);
+    socket.write(head);
+  });
+}
+
+/** An empty response (node's chunked terminator or a zero length) has been read whole. */
+const EMPTY_DONE = /\r\n\r\n(0\r\n\r\n)?$/;
+
+describe(`node ${process.version} internals webapp relies on, on a connection`, () => {
+  test('5. shouldKeepAlive: false for `Connection: close` and HTTP/1.0, true for keep-alive', async () => {
+    const seen: boolean[] = [];
+    const server = http.createServer((_req, res) => {
+      seen.push(keepsConnection(res));
+      res.end();
+    });
+    await withServer(server, async (port) => {
+      await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', EMPTY_DONE, 0);
+      await rawExchange(port, 'GET / HTTP/1.0\r\n\r\n', EMPTY_DONE, 0);
+      await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', EMPTY_DONE, 0);
+    });
+    assert.deepEqual(seen, [false, false, true]);
+  });
+
+  test('5. shouldKeepAlive: set to true before the head, node keeps a `Connection: close` connection open', async () => {
+    const server = http.createServer((_req, res) => {
+      holdConnection(res);
+      res.removeHeader('Connection');
+      res.end('held');
+    });
+    await withServer(server, async (port) => {
+      const held = await rawExchange(
+        port,
+        'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        /held(\r\n0\r\n\r\n)?$/,
+        300,
+      );
+      assert.match(held.text, /\r\n\r\n(4\r\n)?held(\r\n0\r\n\r\n)?$/);
+      assert.equal(held.closed, false, 'node closed the connection although shouldKeepAlive was set');
+    });
+  });
+
+  test("6. finish: node's own 'finish' listener dumps an unread body, and a prepended listener runs before it", async () => {
+    const flowing: Array<boolean | null> = [];
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const server = http.createServer((req, res) => {
+      beforeBodyDump(res, () => flowing.push(req.readableFlowing));
+      res.on('finish', () => {
+        flowing.push(req.readableFlowing);
+        finished();
+      });
+      res.end();
+    });
+    await withServer(server, async (port) => {
+      await rawExchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc', EMPTY_DONE, 0);
+      await done;
+    });
+    assert.deepEqual(flowing, [null, true]);
   });
 });
 

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type Busboy from 'busboy';
+import { unsupportedEncoding } from '../../body/errors';
 import { refuse, refuseUnread } from '../../body/read';
 import { httpError, webappError } from '../../errors/catalogue';
 import type { HttpError } from '../../http/errors';
@@ -114,8 +115,8 @@ interface Settings {
 type Next = (err?: unknown) => void;
 
 export interface MultipartRequest extends IncomingMessage {
-  body?: any;
-  files?: any;
+  body?: unknown;
+  files?: unknown;
   _body?: boolean;
 }
 
@@ -165,7 +166,7 @@ function safeExtension(filename: string): string {
 }
 
 /** Adds a value under `key` without ever touching a prototype; a repeated key collects an array. */
-function addValue(target: Record<string, any>, key: string, value: unknown): void {
+function addValue(target: Record<string, unknown>, key: string, value: unknown): void {
   if (Object.hasOwn(target, key)) {
     const current = target[key];
     if (Array.isArray(current)) current.push(value);
@@ -247,7 +248,7 @@ function parse(
 ): void {
   const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    refuseUnread(req, res, next, httpError('encoding.unsupported', { encoding }, encoding, true));
+    refuseUnread(req, res, next, unsupportedEncoding(encoding));
     return;
   }
 
@@ -274,8 +275,8 @@ function parse(
     return;
   }
 
-  const body: Record<string, any> = {};
-  const files: Record<string, any> = {};
+  const body: Record<string, unknown> = {};
+  const files: Record<string, unknown> = {};
   const written = new Map<UploadedFile, fs.WriteStream>();
   const streams = new Set<Readable | fs.WriteStream>();
   let pendingFiles = 0;
@@ -315,12 +316,12 @@ function parse(
     res.on('close', cleanup);
     const target = (req.body && typeof req.body === 'object' ? req.body : (req.body = {})) as Record<
       string,
-      any
+      unknown
     >;
     for (const key of Object.keys(body)) addValue(target, key, body[key]);
     const fileTarget = (req.files && typeof req.files === 'object' ? req.files : (req.files = {})) as Record<
       string,
-      any
+      unknown
     >;
     for (const key of Object.keys(files)) addValue(fileTarget, key, files[key]);
     resume();

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
-import { serveStatic } from '../src/static/serve-static';
-import { assertSameAsExpress, requestAll, withServer } from './support/http';
-import { echoError, FIXTURES, markNext, staticOf, tempDir } from './support/static-fixtures';
+import { serveStatic } from '../../src/static/serve-static';
+import { assertSameAsExpress, requestAll, withServer } from '../support/http';
+import { echoError, FIXTURES, markNext, staticOf, tempDir } from '../support/static-fixtures';
 
-import webapp = require('../src/index');
+import webapp = require('../../src/index');
 
 /** Serves test/fixtures/static/nested, so the fixture root itself is "outside". */
 const ROOT = path.join(FIXTURES, 'nested');

@@ -4,11 +4,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { test } from 'node:test';
 import zlib from 'node:zlib';
-import { serveStatic } from '../src/static/serve-static';
-import { assertSameAsExpress, request, withServer } from './support/http';
-import { FIXTURES, staticOf, tempDir } from './support/static-fixtures';
+import { serveStatic } from '../../src/static/serve-static';
+import { assertSameAsExpress, request, withServer } from '../support/http';
+import { FIXTURES, staticOf, tempDir } from '../support/static-fixtures';
 
-import webapp = require('../src/index');
+import webapp = require('../../src/index');
 
 const compression = require('compression');
 

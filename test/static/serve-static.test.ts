@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { mime } from '../src/http/mime';
-import { serveStatic } from '../src/static/serve-static';
-import { assertSameAsExpress, request, requestAll } from './support/http';
-import { echoError, FIXTURES, markNext, staticOf, tempDir } from './support/static-fixtures';
+import { mime } from '../../src/http/mime';
+import { serveStatic } from '../../src/static/serve-static';
+import { assertSameAsExpress, request, requestAll } from '../support/http';
+import { echoError, FIXTURES, markNext, staticOf, tempDir } from '../support/static-fixtures';
 
-import webapp = require('../src/index');
+import webapp = require('../../src/index');
 
 const express = require('express');
 

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { serveStatic } from '../src/static/serve-static';
-import { assertSameAsExpress, requestAll } from './support/http';
-import { echoError, FIXTURES, markNext, staticOf, tempDir } from './support/static-fixtures';
+import { serveStatic } from '../../src/static/serve-static';
+import { assertSameAsExpress, requestAll } from '../support/http';
+import { echoError, FIXTURES, markNext, staticOf, tempDir } from '../support/static-fixtures';
 
-import webapp = require('../src/index');
+import webapp = require('../../src/index');
 
 const FILE = fs.readFileSync(path.join(FIXTURES, '4k.txt'));
 const stat = fs.statSync(path.join(FIXTURES, '4k.txt'));

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { assertSameAsExpress, type RequestOptions, request, requestAll } from './support/http';
-import { echoError, FIXTURES, markNext, staticOf } from './support/static-fixtures';
+import { assertSameAsExpress, type RequestOptions, request, requestAll } from '../support/http';
+import { echoError, FIXTURES, markNext, staticOf } from '../support/static-fixtures';
 
-import webapp = require('../src/index');
+import webapp = require('../../src/index');
 
 const stat = fs.statSync(path.join(FIXTURES, '4k.txt'));
 const ETAG = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;

@@ -11,27 +11,32 @@ import { setTrustedHeader } from '../http/header-store';
 import { serverClassSlots, serverOf } from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
-import { methods } from '../router/methods';
+import { methods, methodTable } from '../router/methods';
 import type { PathArgument } from '../router/path';
+import type { Route } from '../router/route';
 import { splitUseArguments } from '../router/use-arguments';
 import { requestTraced } from '../tracing/channels';
 import { publishInitialization, recordAppUse } from '../tracing/mount';
 import { traceRequest } from '../tracing/request';
-import type { AppInternal, Next, Req, Res } from '../types/internal';
+import type { AnyHandler, AppInternal, ApplicationMethods, Next, Req, Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { renderView } from '../view/render';
 import { compileSetting, defaultConfiguration, inheritFromParent, kBuiltinGet } from './settings';
 
-type AnyHandler = (...args: any[]) => unknown;
+/** A method of the app named after an HTTP method (`app.post`, …), see ../router/methods. */
+type AppMethod = (this: AppInternal, path: PathArgument, ...handlers: unknown[]) => AppInternal;
+/** A method of a route named after an HTTP method. */
+type RouteMethod = (...handlers: unknown[]) => Route;
 
-/** The application prototype (`webapp.application`). */
-export const application: Record<string, any> = {};
+/** The application prototype (`webapp.application`); every member is assigned below. */
+export const application = {} as ApplicationMethods;
 
 /** Sets up a new application: settings, engines, locals, defaults. */
 application.init = function init(this: AppInternal): void {
   this.cache = {};
   this.engines = {};
-  this.settings = {};
+  // `view` and `views` are set by defaultConfiguration, next.
+  this.settings = {} as AppInternal['settings'];
   this.defaultConfiguration();
   publishInitialization(this);
 };
@@ -178,7 +183,7 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
   const fns = handlers as AnyHandler[];
   if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
   this.lazyrouter();
-  const router: Router = this._router;
+  const router: Router = this._router!;
   for (const fn of fns) {
     const sub = fn as unknown as AppInternal;
     if (!fn || !sub.handle || !sub.set) {
@@ -210,7 +215,7 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
 /** A route for `path` on which method handlers are chained. */
 application.route = function route(this: AppInternal, path: PathArgument) {
   this.lazyrouter();
-  return this._router.route(path);
+  return this._router!.route(path);
 };
 
 /**
@@ -232,7 +237,7 @@ application.param = function param(this: AppInternal, name: string | string[] | 
     for (const one of name) this.param(one, fn);
     return this;
   }
-  this._router.param(name, fn);
+  this._router!.param(name, fn);
   return this;
 };
 
@@ -288,15 +293,19 @@ application.disable = function disable(this: AppInternal, setting: string) {
 };
 
 for (const method of methods) {
-  application[method] = function (this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
+  methodTable<AppMethod>(application)[method] = function (
+    this: AppInternal,
+    path: PathArgument,
+    ...handlers: unknown[]
+  ) {
     this.lazyrouter();
-    const route = this._router.route(path);
-    route[method](...handlers);
+    const route = this._router!.route(path);
+    methodTable<RouteMethod>(route)[method](...handlers);
     return this;
   };
 }
 
-const routeGet = application.get;
+const routeGet = methodTable<AppMethod>(application).get;
 
 /**
  * `app.get(name)` with a single argument reads a setting (res.json and res.send do so on every
@@ -304,16 +313,17 @@ const routeGet = application.get;
  */
 application.get = function get(this: AppInternal, path: PathArgument) {
   if (arguments.length === 1) return this.set(path as string);
-  return routeGet.apply(this, arguments as unknown as unknown[]);
+  return Reflect.apply(routeGet, this, arguments);
 };
 
-(application.get as unknown as Record<symbol, boolean>)[kBuiltinGet] = true;
+(application.get as ApplicationMethods['get'] & { [kBuiltinGet]?: boolean })[kBuiltinGet] = true;
 
 /** Routes every HTTP method for `path`. */
 application.all = function all(this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
   this.lazyrouter();
-  const route = this._router.route(path);
-  for (const method of methods) route[method](...handlers);
+  const route = this._router!.route(path);
+  const table = methodTable<RouteMethod>(route);
+  for (const method of methods) table[method](...handlers);
   return this;
 };
 

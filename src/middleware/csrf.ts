@@ -136,7 +136,7 @@ function secretBag(
   sessionKey: string,
   cookie: CookieConfig | undefined,
 ): Record<string, any> | undefined {
-  if (!cookie) return req[sessionKey];
+  if (!cookie) return (req as Req & Record<string, Record<string, any> | undefined>)[sessionKey];
   return cookie.signed ? req.signedCookies : req.cookies;
 }
 
@@ -154,7 +154,7 @@ function storeSecret(
   cookie: CookieConfig | undefined,
 ): void {
   if (!cookie) {
-    req[sessionKey].csrfSecret = secret;
+    (req as Req & Record<string, Record<string, unknown>>)[sessionKey].csrfSecret = secret;
     return;
   }
   const value = cookie.signed ? `s:${sign(secret, req.secret as string)}` : secret;

@@ -13,20 +13,26 @@ import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods, methodTable } from '../router/methods';
 import type { PathArgument } from '../router/path';
-import type { Route } from '../router/route';
+import type { RouteMethod } from '../router/route';
 import { splitUseArguments } from '../router/use-arguments';
 import { requestTraced } from '../tracing/channels';
 import { publishInitialization, recordAppUse } from '../tracing/mount';
 import { traceRequest } from '../tracing/request';
-import type { AnyHandler, AppInternal, ApplicationMethods, Next, Req, Res } from '../types/internal';
+import type {
+  AnyHandler,
+  AppInternal,
+  ApplicationMethods,
+  Next,
+  Req,
+  Res,
+  Settings,
+} from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { renderView } from '../view/render';
 import { compileSetting, defaultConfiguration, inheritFromParent, kBuiltinGet } from './settings';
 
 /** A method of the app named after an HTTP method (`app.post`, …), see ../router/methods. */
 type AppMethod = (this: AppInternal, path: PathArgument, ...handlers: unknown[]) => AppInternal;
-/** A method of a route named after an HTTP method. */
-type RouteMethod = (...handlers: unknown[]) => Route;
 
 /** The application prototype (`webapp.application`); every member is assigned below. */
 export const application = {} as ApplicationMethods;
@@ -122,7 +128,8 @@ function enterHttp2(app: AppInternal, req: Req, res: Res): void {
   http2Module ??= require('./http2') as typeof import('./http2');
   const h2 = http2Module;
   const protos = h2.http2Prototypes(app, kServerProto);
-  h2.normalizeHttp2Headers(req.headers, (req as unknown as { stream: { endAfterHeaders?: boolean } }).stream);
+  // An HTTP/2 request reaching an app is node's Http2ServerRequest, which carries its stream.
+  h2.normalizeHttp2Headers(req.headers, (req as Req & { stream: { endAfterHeaders?: boolean } }).stream);
   addDispatchFields(req);
   Object.setPrototypeOf(req, protos.request);
   if (Object.getPrototypeOf(res)[kServerProto] !== app.response) {
@@ -166,11 +173,13 @@ function adoptServer(app: AppInternal, req: Req): void {
  * times per request), while writing an existing one stays cheap.
  */
 function addDispatchFields(req: Req): void {
-  if (!Object.hasOwn(req, 'next')) req.next = undefined as unknown as Next;
-  if (!Object.hasOwn(req, 'baseUrl')) req.baseUrl = undefined as unknown as string;
-  if (!Object.hasOwn(req, 'originalUrl')) req.originalUrl = undefined as unknown as string;
-  if (!Object.hasOwn(req, 'params')) req.params = undefined as unknown as Record<string, any>;
-  if (!Object.hasOwn(req, 'route')) req.route = undefined;
+  // Placeholders until dispatch assigns them: seen through a type where they may be undefined.
+  const fields: Partial<Pick<Req, 'next' | 'baseUrl' | 'originalUrl' | 'params' | 'route'>> = req;
+  if (!Object.hasOwn(req, 'next')) fields.next = undefined;
+  if (!Object.hasOwn(req, 'baseUrl')) fields.baseUrl = undefined;
+  if (!Object.hasOwn(req, 'originalUrl')) fields.originalUrl = undefined;
+  if (!Object.hasOwn(req, 'params')) fields.params = undefined;
+  if (!Object.hasOwn(req, 'route')) fields.route = undefined;
 }
 
 /**
@@ -185,7 +194,8 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
   this.lazyrouter();
   const router: Router = this._router!;
   for (const fn of fns) {
-    const sub = fn as unknown as AppInternal;
+    // Probed for `handle` and `set` below: only an app is mounted as one.
+    const sub = fn as AppInternal;
     if (!fn || !sub.handle || !sub.set) {
       recordAppUse(this, router, path, undefined, undefined);
       router.use(path, fn);
@@ -257,7 +267,7 @@ application.set = function set(this: AppInternal, setting: string, value?: unkno
  * A setting's value: own properties of the settings object or of a parent app's (the prototype
  * chain set up on mount), never Object.prototype members such as `constructor` or `__proto__`.
  */
-function readSetting(settings: Record<string, any>, name: string): unknown {
+function readSetting(settings: Settings, name: string): unknown {
   // The per-response reads (`etag fn`, `json spaces`, …) decide here: an unset name reads undefined
   // wherever the chain ends, and an own property is the answer.
   const value = settings[name];
@@ -340,7 +350,7 @@ application.del = function del(this: AppInternal, ...args: unknown[]) {
  */
 application.render = function render(this: AppInternal, name: string, options?: unknown, callback?: unknown) {
   let done = callback as (err: Error | null, html?: string) => void;
-  let opts = options as Record<string, any> | undefined;
+  let opts = options as Record<string, unknown> | undefined;
   if (typeof options === 'function') {
     done = options as typeof done;
     opts = {};
@@ -358,7 +368,7 @@ application.render = function render(this: AppInternal, name: string, options?: 
 application.listen = function listen(this: AppInternal, ...args: unknown[]) {
   const server = http.createServer(
     { IncomingMessage: requestClass(this), ServerResponse: responseClass(this) } as http.ServerOptions,
-    this as unknown as http.RequestListener,
+    this,
   );
   return server.listen(...(args as Parameters<http.Server['listen']>));
 };
@@ -377,19 +387,20 @@ export function requestClass(app: AppInternal): typeof IncomingMessage {
     constructor(socket: Socket) {
       super(socket);
       // The app of the server is the request's entry app (see ../request/entry-app).
-      (this as unknown as Record<symbol, unknown>)[kEntryApp] = app;
+      (this as IncomingMessage & { [kEntryApp]?: AppInternal })[kEntryApp] = app;
     }
   }
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
-  return AppRequest as unknown as typeof IncomingMessage;
+  return AppRequest;
 }
 
 // node's server passes options (highWaterMark, rejectNonStandardBodyWrites) that @types/node leaves out.
-const ResponseBase = ServerResponse as unknown as new (
-  req: IncomingMessage,
-  options?: object,
-) => ServerResponse;
+const ResponseBase = ServerResponse as typeof ServerResponse &
+  (new (
+    req: IncomingMessage,
+    options?: object,
+  ) => ServerResponse);
 
 export function responseClass(app: AppInternal): typeof ServerResponse {
   class AppResponse extends ResponseBase {
@@ -399,5 +410,5 @@ export function responseClass(app: AppInternal): typeof ServerResponse {
   }
   Object.setPrototypeOf(AppResponse.prototype, app.response);
   Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
-  return AppResponse as unknown as typeof ServerResponse;
+  return AppResponse as typeof ServerResponse;
 }

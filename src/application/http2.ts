@@ -147,7 +147,9 @@ if (h2AppendHeader !== undefined) {
 responseLayer.writeHead = method(function writeHead(this: H2Res, statusCode: number, ...rest: unknown[]) {
   // Headers given here go through setHeader above; an already sent head is node's error to raise.
   if (rest.length === 0 || this.headersSent) return h2WriteHead.call(this, statusCode, ...rest);
-  const message = absorbWriteHeadArguments(this as never, statusCode, rest);
+  // Sound: it uses only setHeader, appendHeader and statusCode, which an HTTP/2 compat response has with
+  // the same meaning (the setHeader above); the two classes share no base for TypeScript.
+  const message = absorbWriteHeadArguments(this as unknown as ServerResponse, statusCode, rest);
   return message === undefined
     ? h2WriteHead.call(this, statusCode)
     : h2WriteHead.call(this, statusCode, message);

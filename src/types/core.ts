@@ -11,6 +11,9 @@
  * theirs, so middleware typed `express.RequestHandler` is accepted by `use` and the route methods
  * under `strict`. Where the Express types describe members that Express 4 no longer has (Express 3
  * leftovers), they are declared here too, marked deprecated, with the type the runtime gives.
+ *
+ * This module gathers them by concern: ./handlers (handlers, `next`, locals), ./request, ./response,
+ * ./router (routers, routes, layers) and ./application; the `Express` global namespace is declared here.
  * @module
  */
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { application } from './application/index';
 import { installLazyLocals } from './application/locals';
 import { json, raw, text, urlencoded } from './body/index';
@@ -15,7 +16,7 @@ import { createRouter } from './router/index';
 import { Route } from './router/route';
 import { serveStatic } from './static/serve-static';
 import type { Webapp } from './types/factory';
-import type { AppInternal } from './types/internal';
+import type { AppInternal, Next, Req, Res } from './types/internal';
 
 installLazyLocals(response);
 
@@ -35,8 +36,9 @@ function mixin(target: object, source: object): void {
  * app.listen(3000);
  */
 function createApplication(): AppInternal {
-  const app = function (req: any, res: any, next?: any) {
-    app.handle(req, res, next);
+  const app = function (req: IncomingMessage, res: ServerResponse, next?: Next) {
+    // handle() makes node's request and response webapp's (it sets their prototypes).
+    app.handle(req as Req, res as Res, next);
   } as AppInternal;
   mixin(app, EventEmitter.prototype);
   mixin(app, application);
@@ -101,7 +103,7 @@ lazyMember('csrf', () => require('./middleware/csrf').csrf);
 lazyMember('directory', () => require('./middleware/directory').directory);
 lazyMember('bodyParser', () => require('./middleware/body-parser').bodyParser);
 
-(webapp as any).default = webapp;
+(webapp as typeof webapp & { default?: unknown }).default = webapp;
 
 /**
  * The package export with its public type (src/types/factory.ts). Every type of `webapp/core` is
@@ -111,10 +113,14 @@ lazyMember('bodyParser', () => require('./middleware/body-parser').bodyParser);
  * import webapp = require('webapp');
  * const handler: webapp.RequestHandler<{ id: string }> = (req, res) => res.send(req.params.id);
  */
+// Sound: the same object seen through its public type. The implementation is typed with the internal
+// shapes (AppInternal, Req, Res), the public type with the generic ones of ./types/core; the two are
+// not comparable for TypeScript, and test/types.test.ts checks the public type against the runtime.
 const webappApi = webapp as unknown as Webapp;
 
 // Interfaces (not aliases) where @types/express has interfaces, so that `declare module 'webapp'
 // { interface Request { … } }` blocks written for `declare module 'express'` keep compiling.
+// biome-ignore-start lint/suspicious/noExplicitAny: the public names of @types/express, with its `any` generic defaults
 namespace webappApi {
   /** Options of `res.cookie`. @example const opts: webapp.CookieOptions = { httpOnly: true }; */
   export interface CookieOptions extends core.CookieOptions {}
@@ -224,5 +230,6 @@ namespace webappApi {
   /** A middleware typed with node's request and response. @example const mw: webapp.NodeHandler = webapp.json(); */
   export type NodeHandler = core.NodeHandler;
 }
+// biome-ignore-end lint/suspicious/noExplicitAny: end of the public names
 
 export = webappApi;

@@ -18,7 +18,7 @@ import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValu
 import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { Readable, Stream } from 'node:stream';
 import { absorbWriteHeadArguments } from '../middleware/on-headers';
-import type { AppInternal } from '../types/internal';
+import type { AnyHandler, AppInternal } from '../types/internal';
 
 function ownValueSetter(key: string | symbol): (this: object, value: unknown) => void {
   return function set(this: object, value: unknown) {
@@ -92,7 +92,7 @@ export function isConnectionHeader(name: string): boolean {
   );
 }
 
-type H2Res = Http2ServerResponse & Record<string, any>;
+type H2Res = Http2ServerResponse;
 type HeaderWrite = (this: H2Res, name: string, value: unknown) => unknown;
 const h2SetHeader = Http2ServerResponse.prototype.setHeader as HeaderWrite;
 const h2AppendHeader = (Http2ServerResponse.prototype as H2Res).appendHeader as HeaderWrite | undefined;
@@ -117,7 +117,7 @@ function trimValue(value: unknown): unknown {
   return value;
 }
 
-function method(value: (...args: any[]) => unknown): PropertyDescriptor {
+function method(value: AnyHandler): PropertyDescriptor {
   return { configurable: true, enumerable: false, writable: true, value };
 }
 
@@ -147,7 +147,9 @@ if (h2AppendHeader !== undefined) {
 responseLayer.writeHead = method(function writeHead(this: H2Res, statusCode: number, ...rest: unknown[]) {
   // Headers given here go through setHeader above; an already sent head is node's error to raise.
   if (rest.length === 0 || this.headersSent) return h2WriteHead.call(this, statusCode, ...rest);
-  const message = absorbWriteHeadArguments(this as never, statusCode, rest);
+  // Sound: it uses only setHeader, appendHeader and statusCode, which an HTTP/2 compat response has with
+  // the same meaning (the setHeader above); the two classes share no base for TypeScript.
+  const message = absorbWriteHeadArguments(this as unknown as ServerResponse, statusCode, rest);
   return message === undefined
     ? h2WriteHead.call(this, statusCode)
     : h2WriteHead.call(this, statusCode, message);
@@ -168,7 +170,7 @@ const kHttp2Prototypes = Symbol('webapp.http2Prototypes');
  * Object.setPrototypeOf(req, http2Prototypes(app, kServerProto).request);
  */
 export function http2Prototypes(app: AppInternal, marker: symbol): Http2Prototypes {
-  const own = (app as unknown as Record<symbol, Http2Prototypes | undefined>)[kHttp2Prototypes];
+  const own = (app as AppInternal & { [kHttp2Prototypes]?: Http2Prototypes })[kHttp2Prototypes];
   if (own !== undefined) return own;
   const request = Object.create(app.request, requestLayer);
   Object.defineProperty(request, marker, { value: app.request });

@@ -12,27 +12,38 @@ import { setTrustedHeader } from '../http/header-store';
 import { adoptServerClasses, serverOf } from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
-import { methods } from '../router/methods';
+import { methods, methodTable } from '../router/methods';
 import type { PathArgument } from '../router/path';
+import type { RouteMethod } from '../router/route';
 import { splitUseArguments } from '../router/use-arguments';
 import { requestTraced } from '../tracing/channels';
 import { publishInitialization, recordAppUse } from '../tracing/mount';
 import { traceRequest } from '../tracing/request';
-import type { AppInternal, Next, Req, Res } from '../types/internal';
+import type {
+  AnyHandler,
+  AppInternal,
+  ApplicationMethods,
+  Next,
+  Req,
+  Res,
+  Settings,
+} from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { renderView } from '../view/render';
 import { compileSetting, defaultConfiguration, inheritFromParent, kBuiltinGet } from './settings';
 
-type AnyHandler = (...args: any[]) => unknown;
+/** A method of the app named after an HTTP method (`app.post`, …), see ../router/methods. */
+type AppMethod = (this: AppInternal, path: PathArgument, ...handlers: unknown[]) => AppInternal;
 
-/** The application prototype (`webapp.application`). */
-export const application: Record<string, any> = {};
+/** The application prototype (`webapp.application`); every member is assigned below. */
+export const application = {} as ApplicationMethods;
 
 /** Sets up a new application: settings, engines, locals, defaults. */
 application.init = function init(this: AppInternal): void {
   this.cache = {};
   this.engines = {};
-  this.settings = {};
+  // `view` and `views` are set by defaultConfiguration, next.
+  this.settings = {} as AppInternal['settings'];
   this.defaultConfiguration();
   publishInitialization(this);
 };
@@ -116,7 +127,8 @@ function enterHttp2(app: AppInternal, req: Req, res: Res): void {
   http2Module ??= require('./http2') as typeof import('./http2');
   const h2 = http2Module;
   const protos = h2.http2Prototypes(app, kServerProto);
-  h2.normalizeHttp2Headers(req.headers, (req as unknown as { stream: { endAfterHeaders?: boolean } }).stream);
+  // An HTTP/2 request reaching an app is node's Http2ServerRequest, which carries its stream.
+  h2.normalizeHttp2Headers(req.headers, (req as Req & { stream: { endAfterHeaders?: boolean } }).stream);
   addDispatchFields(req);
   Object.setPrototypeOf(req, protos.request);
   if (Object.getPrototypeOf(res)[kServerProto] !== app.response) {
@@ -151,11 +163,13 @@ function adoptServer(app: AppInternal, req: Req): void {
  * times per request), while writing an existing one stays cheap.
  */
 function addDispatchFields(req: Req): void {
-  if (!Object.hasOwn(req, 'next')) req.next = undefined as unknown as Next;
-  if (!Object.hasOwn(req, 'baseUrl')) req.baseUrl = undefined as unknown as string;
-  if (!Object.hasOwn(req, 'originalUrl')) req.originalUrl = undefined as unknown as string;
-  if (!Object.hasOwn(req, 'params')) req.params = undefined as unknown as Record<string, any>;
-  if (!Object.hasOwn(req, 'route')) req.route = undefined;
+  // Placeholders until dispatch assigns them: seen through a type where they may be undefined.
+  const fields: Partial<Pick<Req, 'next' | 'baseUrl' | 'originalUrl' | 'params' | 'route'>> = req;
+  if (!Object.hasOwn(req, 'next')) fields.next = undefined;
+  if (!Object.hasOwn(req, 'baseUrl')) fields.baseUrl = undefined;
+  if (!Object.hasOwn(req, 'originalUrl')) fields.originalUrl = undefined;
+  if (!Object.hasOwn(req, 'params')) fields.params = undefined;
+  if (!Object.hasOwn(req, 'route')) fields.route = undefined;
 }
 
 /**
@@ -168,9 +182,10 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
   const fns = handlers as AnyHandler[];
   if (fns.length === 0) throw webappError('WEBAPP_APP_USE_NO_MIDDLEWARE');
   this.lazyrouter();
-  const router: Router = this._router;
+  const router: Router = this._router!;
   for (const fn of fns) {
-    const sub = fn as unknown as AppInternal;
+    // Probed for `handle` and `set` below: only an app is mounted as one.
+    const sub = fn as AppInternal;
     if (!fn || !sub.handle || !sub.set) {
       recordAppUse(this, router, path, undefined, undefined);
       router.use(path, fn);
@@ -200,7 +215,7 @@ application.use = function use(this: AppInternal, first: unknown, ...rest: unkno
 /** A route for `path` on which method handlers are chained. */
 application.route = function route(this: AppInternal, path: PathArgument) {
   this.lazyrouter();
-  return this._router.route(path);
+  return this._router!.route(path);
 };
 
 /**
@@ -222,7 +237,7 @@ application.param = function param(this: AppInternal, name: string | string[] | 
     for (const one of name) this.param(one, fn);
     return this;
   }
-  this._router.param(name, fn);
+  this._router!.param(name, fn);
   return this;
 };
 
@@ -242,7 +257,7 @@ application.set = function set(this: AppInternal, setting: string, value?: unkno
  * A setting's value: own properties of the settings object or of a parent app's (the prototype
  * chain set up on mount), never Object.prototype members such as `constructor` or `__proto__`.
  */
-function readSetting(settings: Record<string, any>, name: string): unknown {
+function readSetting(settings: Settings, name: string): unknown {
   // The per-response reads (`etag fn`, `json spaces`, …) decide here: an unset name reads undefined
   // wherever the chain ends, and an own property is the answer.
   const value = settings[name];
@@ -278,15 +293,19 @@ application.disable = function disable(this: AppInternal, setting: string) {
 };
 
 for (const method of methods) {
-  application[method] = function (this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
+  methodTable<AppMethod>(application)[method] = function (
+    this: AppInternal,
+    path: PathArgument,
+    ...handlers: unknown[]
+  ) {
     this.lazyrouter();
-    const route = this._router.route(path);
-    route[method](...handlers);
+    const route = this._router!.route(path);
+    methodTable<RouteMethod>(route)[method](...handlers);
     return this;
   };
 }
 
-const routeGet = application.get;
+const routeGet = methodTable<AppMethod>(application).get;
 
 /**
  * `app.get(name)` with a single argument reads a setting (res.json and res.send do so on every
@@ -294,16 +313,17 @@ const routeGet = application.get;
  */
 application.get = function get(this: AppInternal, path: PathArgument) {
   if (arguments.length === 1) return this.set(path as string);
-  return routeGet.apply(this, arguments as unknown as unknown[]);
+  return Reflect.apply(routeGet, this, arguments);
 };
 
-(application.get as unknown as Record<symbol, boolean>)[kBuiltinGet] = true;
+(application.get as ApplicationMethods['get'] & { [kBuiltinGet]?: boolean })[kBuiltinGet] = true;
 
 /** Routes every HTTP method for `path`. */
 application.all = function all(this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
   this.lazyrouter();
-  const route = this._router.route(path);
-  for (const method of methods) route[method](...handlers);
+  const route = this._router!.route(path);
+  const table = methodTable<RouteMethod>(route);
+  for (const method of methods) table[method](...handlers);
   return this;
 };
 
@@ -320,7 +340,7 @@ application.del = function del(this: AppInternal, ...args: unknown[]) {
  */
 application.render = function render(this: AppInternal, name: string, options?: unknown, callback?: unknown) {
   let done = callback as (err: Error | null, html?: string) => void;
-  let opts = options as Record<string, any> | undefined;
+  let opts = options as Record<string, unknown> | undefined;
   if (typeof options === 'function') {
     done = options as typeof done;
     opts = {};
@@ -338,7 +358,7 @@ application.render = function render(this: AppInternal, name: string, options?: 
 application.listen = function listen(this: AppInternal, ...args: unknown[]) {
   const server = http.createServer(
     { IncomingMessage: requestClass(this), ServerResponse: responseClass(this) } as http.ServerOptions,
-    this as unknown as http.RequestListener,
+    this,
   );
   return server.listen(...(args as Parameters<http.Server['listen']>));
 };
@@ -357,19 +377,20 @@ export function requestClass(app: AppInternal): typeof IncomingMessage {
     constructor(socket: Socket) {
       super(socket);
       // The app of the server is the request's entry app (see ../request/entry-app).
-      (this as unknown as Record<symbol, unknown>)[kEntryApp] = app;
+      (this as IncomingMessage & { [kEntryApp]?: AppInternal })[kEntryApp] = app;
     }
   }
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
-  return AppRequest as unknown as typeof IncomingMessage;
+  return AppRequest;
 }
 
 // node's server passes options (highWaterMark, rejectNonStandardBodyWrites) that @types/node leaves out.
-const ResponseBase = ServerResponse as unknown as new (
-  req: IncomingMessage,
-  options?: object,
-) => ServerResponse;
+const ResponseBase = ServerResponse as typeof ServerResponse &
+  (new (
+    req: IncomingMessage,
+    options?: object,
+  ) => ServerResponse);
 
 export function responseClass(app: AppInternal): typeof ServerResponse {
   class AppResponse extends ResponseBase {
@@ -379,5 +400,5 @@ export function responseClass(app: AppInternal): typeof ServerResponse {
   }
   Object.setPrototypeOf(AppResponse.prototype, app.response);
   Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
-  return AppResponse as unknown as typeof ServerResponse;
+  return AppResponse as typeof ServerResponse;
 }

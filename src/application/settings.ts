@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { compileETag } from '../http/etag';
 import { compileTrust } from '../http/proxy-addr';
 import { compileQueryParser } from '../http/query';
-import type { AppInternal } from '../types/internal';
+import type { AppInternal, Settings } from '../types/internal';
 import { View } from '../view/view';
 
 /**
@@ -27,7 +27,7 @@ export function hasBuiltinGet(app: { get: unknown }): boolean {
 export const kTrustProxyDefault = Symbol('webapp.trustProxyDefault');
 
 /** Compiles the companion of a raw setting, if it has one. */
-export function compileSetting(settings: Record<string | symbol, any>, name: string, value: unknown): void {
+export function compileSetting(settings: Settings, name: string, value: unknown): void {
   switch (name) {
     case 'etag':
       settings['etag fn'] = compileETag(value);
@@ -63,7 +63,8 @@ export function defaultConfiguration(app: AppInternal): void {
  * response prototypes and the engines are inherited through the prototype chain.
  */
 export function inheritFromParent(app: AppInternal, parent: AppInternal): void {
-  const settings = app.settings as Record<string | symbol, any>;
+  // Partial: its own `trust proxy` pair may be removed, the parent's is then read through the prototype.
+  const settings = app.settings as Partial<Settings> & { [kTrustProxyDefault]?: boolean };
   if (settings[kTrustProxyDefault] === true && typeof parent.settings['trust proxy fn'] === 'function') {
     delete settings['trust proxy'];
     delete settings['trust proxy fn'];

@@ -5,4 +5,12 @@
  */
 import { application } from '../application/index';
 
-export = application;
+/**
+ * Published as an open record, as Express 4's file is used: plugins read, wrap and add members by name.
+ * @example
+ * const proto: Record<string, any> = require('webapp/lib/application');
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the published type of an object plugins extend by name (Express's file has no types)
+const published: Record<string, any> = application;
+
+export = published;

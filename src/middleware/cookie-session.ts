@@ -460,6 +460,7 @@ export function cookieSession(options?: CookieSessionOptions) {
     } else if (st.phase === FAILED && this.writableEnded) {
       return this;
     }
+    // `arguments` (IArguments) is array-like, which is all apply reads: passed on untouched, as called.
     return (st.end as (...args: unknown[]) => Res).apply(this, arguments as unknown as unknown[]);
   }
 

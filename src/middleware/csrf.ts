@@ -147,7 +147,8 @@ function secretBag(
   sessionKey: string,
   cookie: CookieConfig | undefined,
 ): Record<string, unknown> | undefined {
-  if (!cookie) return req[sessionKey];
+  // The session lives under a name the user chose (`sessionKey`), not one `Req` declares.
+  if (!cookie) return (req as Req & Record<string, Record<string, unknown> | undefined>)[sessionKey];
   return cookie.signed ? req.signedCookies : req.cookies;
 }
 
@@ -165,7 +166,7 @@ function storeSecret(
   cookie: CookieConfig | undefined,
 ): void {
   if (!cookie) {
-    req[sessionKey].csrfSecret = secret;
+    (req as Req & Record<string, Record<string, unknown>>)[sessionKey].csrfSecret = secret;
     return;
   }
   const value = cookie.signed ? `s:${sign(secret, req.secret as string)}` : secret;

@@ -6,15 +6,15 @@
  * or used as a route handler); both look here instead.
  * @module
  */
-import type { Req } from '../types/internal';
+import type { AppInternal, Req } from '../types/internal';
 
 /** Set once per request: by the request class of `app.listen` servers, otherwise by `app.handle`. */
 export const kEntryApp = Symbol('webapp.entryApp');
 
-type Stamped = Req & { [kEntryApp]?: unknown };
+type Stamped = Req & { [kEntryApp]?: AppInternal };
 
 /** Records `app` as the request's entry app unless it already has one. */
-export function enterApp(req: Req, app: unknown): void {
+export function enterApp(req: Req, app: AppInternal): void {
   const stamped = req as Stamped;
   if (stamped[kEntryApp] === undefined) stamped[kEntryApp] = app;
 }
@@ -24,7 +24,7 @@ export function enterApp(req: Req, app: unknown): void {
  * @example
  * entryApp(req).get('env') // the root app's env, even inside a sub-app
  */
-export function entryApp(req: Req): any {
+export function entryApp(req: Req): AppInternal {
   const app = (req as Stamped)[kEntryApp];
   return app !== undefined ? app : req.app;
 }

@@ -20,7 +20,7 @@ function ownValue(source: unknown, name: string): unknown {
  * req.param('sort') // 'asc'
  * req.param('page', '1') // '1'
  */
-export function param(this: Req, name: string, defaultValue?: unknown): any {
+export function param(this: Req, name: string, defaultValue?: unknown): unknown {
   const args = arguments.length === 1 ? 'name' : 'name, default';
   deprecate('WEBAPP_REQ_PARAM', `req.param(${args}): Use req.params, req.body, or req.query instead`);
   const fromParams = ownValue(this.params, name);

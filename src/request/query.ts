@@ -20,12 +20,15 @@ function own(req: Req, value: unknown): void {
  * // GET /search?q=cats&page=2
  * req.query // { q: 'cats', page: '2' }
  */
-export function getQuery(this: Req): any {
+export function getQuery(this: Req): Record<string, unknown> {
   // As if parsed on entry, as Express does: the entry app's parser, on the URL as the request arrived
   // (originalUrl), whatever a middleware or mount has done to req.url and req.app since.
   const app = entryApp(this);
   const setting = app ? app.get('query parser fn') : undefined;
-  const parse = typeof setting === 'function' ? setting : fallbackQueryParser;
+  // Called with null when the URL has no query string, as Express calls it; the built-in parsers take that.
+  const parse = (typeof setting === 'function' ? setting : fallbackQueryParser) as (
+    str: string | null,
+  ) => Record<string, unknown>;
   const value = parse(queryStringOf(this.originalUrl || this.url));
   own(this, value);
   return value;

@@ -55,7 +55,7 @@ export function append<T extends Res>(this: T, field: string, value?: string | s
   const previous = this.get(field);
   let next: unknown = value;
   if (previous) {
-    if (Array.isArray(previous)) next = previous.concat(value);
+    if (Array.isArray(previous)) next = (previous as unknown[]).concat(value);
     else if (Array.isArray(value)) next = [previous, ...value];
     else next = [previous, value];
   }

@@ -19,12 +19,12 @@ type RenderCallback = (err: Error | null, html?: string) => void;
 export function render(
   this: Res,
   view: string,
-  options?: Record<string, any> | RenderCallback,
+  options?: Record<string, unknown> | RenderCallback,
   callback?: RenderCallback,
 ): void {
   const req = this.req;
   let done = callback;
-  let opts: Record<string, any> | undefined;
+  let opts: Record<string, unknown> | undefined;
   if (typeof options === 'function') {
     done = options as RenderCallback;
   } else if (options != null && typeof options === 'object') {
@@ -33,7 +33,7 @@ export function render(
 
   // Express 4 writes `_locals` onto the caller's object; a copy keeps a shared options object from holding
   // on to (and leaking between requests) one response's locals. for…in, like app.render's merge.
-  const renderOptions: Record<string, any> = {};
+  const renderOptions: Record<string, unknown> = {};
   if (opts) {
     for (const key in opts) {
       if (key !== '__proto__') renderOptions[key] = opts[key];

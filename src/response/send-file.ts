@@ -16,7 +16,7 @@ export interface SendFileOptions extends SendOptions {
   headers?: Record<string, string | number | readonly string[]>;
 }
 
-export type SendFileCallback = (err?: any) => void;
+export type SendFileCallback = (err?: NodeJS.ErrnoException) => void;
 
 /**
  * Transfers the file at `path`. Without `root`, `path` must be absolute; with it, `path` is resolved
@@ -119,7 +119,7 @@ function isAbsolute(path: string): boolean {
 /** What happens once a transfer settles: the user's callback, or next() for errors worth reporting. */
 function afterTransfer(res: Res, done: SendFileCallback | undefined): SendFileCallback {
   const next = res.req.next;
-  return (err?: any) => {
+  return (err?: NodeJS.ErrnoException) => {
     if (done) {
       try {
         done(err);
@@ -194,7 +194,7 @@ class FileTransfer implements SendHandler {
     this.finish(this.socket?.destroyed ? abortedError() : undefined);
   };
 
-  finish(err?: unknown): void {
+  finish(err?: NodeJS.ErrnoException): void {
     if (this.settled) return;
     this.settled = true;
     this.res.removeListener('close', this.onClose);

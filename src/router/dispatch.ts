@@ -37,7 +37,7 @@ export class Dispatch {
   private readonly out: Next | undefined;
   private readonly stack: Layer[];
   private readonly protohost: string;
-  private readonly parentParams: Record<string, any> | undefined;
+  private readonly parentParams: Record<string, unknown> | undefined;
   private readonly parentUrl: string;
   private readonly savedBaseUrl: string | undefined;
   private readonly savedNext: Next | undefined;
@@ -106,7 +106,7 @@ export class Dispatch {
     const req = this.req;
     req.baseUrl = this.savedBaseUrl as string;
     req.next = this.savedNext as Next;
-    req.params = this.parentParams as Record<string, any>;
+    req.params = this.parentParams as Record<string, unknown>;
     const options = this.options;
     if (this.isOptions && !err && options !== undefined && options.length !== 0) {
       sendOptionsResponse(this.res, options, this.out ?? ((e) => finishRequest(req, this.res, e)));
@@ -344,9 +344,9 @@ function appendMethods(list: string[], addition: string[]): void {
 }
 
 /** Parent params under the child's; numeric (unnamed) child captures shift past the parent's. */
-function mergeParams(params: Record<string, any>, parent: unknown): Record<string, any> {
+function mergeParams(params: Record<string, unknown>, parent: unknown): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params;
-  const merged: Record<string, any> = Object.assign({}, parent);
+  const merged: Record<string, unknown> = Object.assign({}, parent as Record<string, unknown>);
   if (!(0 in params) || !(0 in parent)) return Object.assign(merged, params);
   let i = 0;
   let o = 0;

@@ -9,16 +9,16 @@ import { webappError } from '../errors/catalogue';
 import { layerTraced } from '../tracing/channels';
 import { traceParam } from '../tracing/layer';
 import { recordUse } from '../tracing/mount';
-import type { Next, Req, Res } from '../types/internal';
+import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { callLater } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
-import { Dispatch, type DispatchRouter, type IndexHolder } from './dispatch';
+import { Dispatch, type IndexHolder } from './dispatch';
 import { createWatchedStack } from './index/watched-stack';
 import { Layer, rejectionsForwardedByPlugin } from './layer';
-import { methods } from './methods';
+import { methods, methodTable } from './methods';
 import type { PathArgument } from './path';
-import { Route } from './route';
+import { Route, type RouteMethod } from './route';
 import { splitUseArguments } from './use-arguments';
 
 export interface RouterOptions {
@@ -27,9 +27,11 @@ export interface RouterOptions {
   strict?: boolean;
 }
 
-type AnyHandler = (...args: any[]) => unknown;
-type ParamCallback = (req: Req, res: Res, next: Next, value: any, name: string) => unknown;
-type ParamTransformer = (name: string, fn: any) => ParamCallback | undefined;
+type ParamCallback = (req: Req, res: Res, next: Next, value: unknown, name: string) => unknown;
+/** `router.param(fn)` (deprecated): turns `(name, callback)` into the callback to use, or returns nothing. */
+type ParamTransformer = (name: string, fn: unknown) => unknown;
+/** A method of a router named after an HTTP method (`router.get(path, handler)`, …), see ./methods. */
+type RouterMethod = (this: Router, path: PathArgument, ...handlers: unknown[]) => Router;
 
 interface ParamCalled {
   error: unknown;
@@ -41,7 +43,27 @@ const kIndex = Symbol('webapp.router.index');
 /** Set on a router to bypass the index (the reference linear matcher, used by the parity suite). */
 export const kLinear = Symbol('webapp.router.linear');
 
-export interface Router {
+/** The methods every router inherits from `webapp.Router` (routerProto, below). */
+export interface RouterMethods {
+  param(this: Router, name: string | ParamTransformer, fn?: ParamCallback): Router | undefined;
+  handle(this: Router, req: Req, res: Res, out?: Next): void;
+  process_params(
+    this: Router,
+    layer: Layer,
+    called: Record<string, ParamCalled>,
+    req: Req,
+    res: Res,
+    done: Next,
+  ): void;
+  use(this: Router, first: unknown, ...rest: unknown[]): Router;
+  route(this: Router, path: PathArgument): Route;
+}
+
+/**
+ * A router: a function `(req, res, next)` with its own state and the methods of {@link RouterMethods};
+ * the methods named after HTTP methods are reached through ./methods's `methodTable`.
+ */
+export interface Router extends RouterMethods {
   (req: Req, res: Res, next: Next): void;
   params: Record<string, ParamCallback[]>;
   _params: ParamTransformer[];
@@ -51,7 +73,6 @@ export interface Router {
   stack: Layer[];
   [kIndex]: IndexHolder;
   [kLinear]?: boolean;
-  [method: string]: any;
 }
 
 /**
@@ -82,7 +103,7 @@ export function createRouter(options?: RouterOptions): Router {
  * Express 4, so plugins that extend or wrap `webapp.Router.<method>` (express-ws adds `ws`,
  * OpenTelemetry wraps `route` and `use`) reach every router, made before or after.
  */
-export const routerProto = createRouter as typeof createRouter & Record<string, any>;
+export const routerProto = createRouter as typeof createRouter & RouterMethods;
 
 /**
  * Registers a callback for a route parameter of this router.
@@ -132,7 +153,7 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  */
 routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
   const holder = this[kLinear] ? undefined : this[kIndex];
-  new Dispatch(this as unknown as DispatchRouter, holder, req, res, out).start();
+  new Dispatch(this, holder, req, res, out).start();
 };
 
 /**
@@ -259,9 +280,13 @@ routerProto.route = function route(this: Router, path: PathArgument): Route {
 };
 
 for (const method of [...methods, 'all']) {
-  routerProto[method] = function (this: Router, path: PathArgument, ...handlers: unknown[]) {
+  methodTable<RouterMethod>(routerProto)[method] = function (
+    this: Router,
+    path: PathArgument,
+    ...handlers: unknown[]
+  ) {
     const route = this.route(path);
-    route[method](...handlers);
+    methodTable<RouteMethod>(route)[method](...handlers);
     return this;
   };
 }

@@ -7,11 +7,12 @@
 import { webappError } from '../errors/catalogue';
 import { layerTraced } from '../tracing/channels';
 import { traceLayer } from '../tracing/layer';
-import type { Next, Req, Res } from '../types/internal';
+import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
 import { type PathPlan, planPath } from './index/path-plan';
 import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
+import type { Route } from './route';
 
 const kPlans = Symbol('webapp.layer.plans');
 const kExec = Symbol('webapp.layer.exec');
@@ -46,8 +47,6 @@ const regexpDescriptor: PropertyDescriptor = {
   },
 };
 
-type AnyHandler = (...args: any[]) => unknown;
-
 interface LiteralMatch {
   /** Literal without the optional trailing slash (non-strict) or as given (strict). */
   base: string;
@@ -69,11 +68,12 @@ export class Layer {
   // (express-async-errors) sees every handler, as it does on Express.
   declare handle: AnyHandler;
   name: string;
-  params: Record<string, any> | undefined;
+  params: Record<string, unknown> | undefined;
   path: string | undefined;
   declare regexp: LayerRegExp;
   keys: PathKey[];
-  route?: any;
+  /** The route of a `router.route()` layer; undefined for middleware and for a route's own handlers. */
+  route?: Route;
   method?: string;
   [kExec]: ExecFn | undefined;
   [kLiteral]: LiteralMatch | undefined;
@@ -165,7 +165,7 @@ export class Layer {
     const exec = regexp === this[kCompiled] ? this[kExec] : undefined;
     const m = exec ? exec(path) : regexp.exec(path);
     if (!m) return this.noMatch();
-    const params: Record<string, any> = {};
+    const params: Record<string, unknown> = {};
     const keys = this.keys;
     for (let i = 1; i < m.length; i++) {
       const prop = keys[i - 1].name;

@@ -16,3 +16,18 @@ export function lowerMethod(method: string): string {
   if (method === 'POST') return 'post';
   return LOWER.get(method) ?? method.toLowerCase();
 }
+
+/**
+ * The functions installed under the names of `methods` (`app.post`, `router.put`, `route.patch`, …):
+ * their names come from node's method list at run time, so the types cannot spell them out.
+ */
+export type MethodTable<F> = Record<string, F>;
+
+/**
+ * `target` seen as its table of method-named functions, to install or call one by name.
+ * @example
+ * methodTable<RouteMethod>(route)[method](...handlers);
+ */
+export function methodTable<F>(target: object): MethodTable<F> {
+  return target as MethodTable<F>;
+}

@@ -4,21 +4,22 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
-import type { Next, Req, Res } from '../types/internal';
+import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { flatten } from '../utils/flatten';
 import { Layer } from './layer';
-import { lowerMethod, methods } from './methods';
-
-type AnyHandler = (...args: any[]) => unknown;
+import { lowerMethod, methods, methodTable } from './methods';
 
 /** `[object Undefined]` etc.: Route's error messages name the type this way (unlike Router.use's). */
 function objectTag(value: unknown): string {
   return Object.prototype.toString.call(value);
 }
 
+/** A method of a route named after an HTTP method (`route.get(handler)`, …). */
+export type RouteMethod = (...handlers: unknown[]) => Route;
+
 export class Route {
-  /** Method handlers (`get`, `post`, …) are installed on the prototype from node's method list. */
-  [method: string]: any;
+  // Method handlers (`get`, `post`, …) are installed on the prototype from node's method list; they are
+  // reached by name through methodTable (./methods).
   path: unknown;
   stack: Layer[];
   methods: Record<string, boolean>;
@@ -103,7 +104,7 @@ export class Route {
 }
 
 for (const method of methods) {
-  Route.prototype[method] = function (this: Route, ...handlers: unknown[]) {
+  methodTable<RouteMethod>(Route.prototype)[method] = function (this: Route, ...handlers: unknown[]) {
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
         // Express 4 throws a plain Error here (a TypeError only in Route.all).

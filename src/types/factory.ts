@@ -231,6 +231,7 @@ export interface Webapp {
   query: (
     options?:
       | { depth?: number; arrayLimit?: number; parameterLimit?: number; [option: string]: unknown }
+      // biome-ignore lint/suspicious/noExplicitAny: a query parser returns the parsed shape of its choice, as `query parser fn` does in Express
       | ((str: string) => Record<string, any>),
   ) => NodeHandler;
   /**

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: public declarations of the built-in middleware's options, mirroring @types/body-parser and @types/serve-static (`any` request/response and reviver values), so options written for those typings are accepted.
 /**
  * Public option types of the built-in middleware (`webapp.json`, `raw`, `text`, `urlencoded`,
  * `static`, `cookieParser`, `basicAuth`) and of the file sender behind `res.sendFile`/`res.download`.

@@ -46,9 +46,17 @@ export function responseHandler(
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     req.query = q === -1 ? {} : querystring.parse(url.slice(q + 1));
-    req.accepts = (...types: unknown[]) => acceptsTypes(req, Array.isArray(types[0]) ? types[0] : types);
+    req.accepts = ((...types: unknown[]) =>
+      acceptsTypes(req, Array.isArray(types[0]) ? types[0] : types)) as Req['accepts'];
     if (options.secret !== undefined) req.secret = options.secret;
-    if (options.fresh !== undefined) req.fresh = options.fresh;
+    if (options.fresh !== undefined) {
+      Object.defineProperty(req, 'fresh', {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value: options.fresh,
+      });
+    }
     const fail = (err: any) => {
       if (res.headersSent) {
         res.destroy();

@@ -3,6 +3,19 @@
  * also every router's prototype, at the path of Express 4's file.
  * @module
  */
-import { routerProto } from '../../router/index';
+import { type RouterOptions, routerProto } from '../../router/index';
 
-export = routerProto;
+/**
+ * A router as published here: its members are open, as on Express 4's routers, which plugins extend by
+ * name (express-ws adds `ws`).
+ * @example
+ * const router: LooseRouter = require('webapp/lib/router')();
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the published type of objects plugins extend by name (Express's file has no types)
+type Open = Record<string, any>;
+interface LooseRouter extends Open, ReturnType<typeof routerProto> {}
+
+/** The Router function, every router's prototype. @example require('webapp/lib/router').use */
+const published: ((options?: RouterOptions) => LooseRouter) & Open = routerProto;
+
+export = published;

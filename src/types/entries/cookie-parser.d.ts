@@ -11,8 +11,10 @@ declare global {
       /** The first secret given to `cookieParser(secret)`. @example res.cookie('a', 'b', { signed: !!req.secret }); */
       secret?: string | undefined;
       /** Parsed cookies (`j:` JSON cookies decoded). @example req.cookies.theme */
+      // biome-ignore lint/suspicious/noExplicitAny: as @types/cookie-parser types it: cookie values are strings or parsed JSON of any shape
       cookies: Record<string, any>;
       /** Signed cookies whose signature checked out; tampered ones are false. @example req.signedCookies.sid */
+      // biome-ignore lint/suspicious/noExplicitAny: as @types/cookie-parser types it
       signedCookies: Record<string, any>;
     }
   }

@@ -54,6 +54,7 @@ declare namespace cookieSession {
     /** True when the session holds at least one value. @example req.session!.isPopulated */
     readonly isPopulated: boolean;
     /** Your data. @example req.session!.userId = 42; */
+    // biome-ignore lint/suspicious/noExplicitAny: the session holds the app's own data, any shape (as @types/cookie-session types it)
     [key: string]: any;
   }
   // The module's values, as members: `import { cookieSession } from …`, `import * as m from …`.

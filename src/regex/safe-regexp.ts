@@ -1307,6 +1307,13 @@ const F_MATCH = 1;
 /** Every thread of the next state is the same-numbered thread of this one, and no capture moved. */
 const F_PLAIN = 2;
 const UNKNOWN = -1;
+const SKIP_CHARS = 1;
+const SKIP_CLASS = 2;
+const CHAR_STRINGS = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+
+function hex4(code: number): string {
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
 const NO_OPS = new Int32Array(0);
 
 interface Edge {
@@ -1417,6 +1424,19 @@ class LazyDfa {
   private readonly registers: Uint8Array;
   private readonly reach: Int32Array;
   private reachGeneration = 0;
+  // Skipping: a state that loops on itself for most characters, moving no capture, is left only at one
+  // of the few others, found by the native string search (indexOf, or a sticky `[^…]*` RegExp, which
+  // cannot backtrack: one class loop and nothing after it).
+  private readonly starts: Int32Array;
+  private readonly intervalClass: Uint16Array;
+  /** Per state: 0 not examined yet, -1 no skipping, SKIP_CHARS or SKIP_CLASS. */
+  private skipKind: number[] = [];
+  private skipChars: (number[] | undefined)[] = [];
+  private skipRegExp: (RegExp | undefined)[] = [];
+  /** Next position of an ASCII character at or after the last search, valid within run `nextAtRun`. */
+  private readonly nextAt = new Int32Array(128);
+  private readonly nextAtRun = new Int32Array(128);
+  private runId = 0;
 
   static create(prog: Program, maxStates: number): LazyDfa | null {
     if (maxStates < 2 || !dfaEligible(prog)) return null;
@@ -1469,6 +1489,8 @@ class LazyDfa {
       }
     }
     this.highStarts = Int32Array.from(highStarts);
+    this.starts = Int32Array.from(starts);
+    this.intervalClass = Uint16Array.from(intervalClass);
     this.highClasses = Uint16Array.from(highClasses);
     this.lookResults = new Uint8Array(prog.looks.length * this.symbols);
     for (let k = 0; k < prog.looks.length; k++) {
@@ -1488,6 +1510,9 @@ class LazyDfa {
     this.states = [];
     this.keys = new Map();
     this.edges = [];
+    this.skipKind = [];
+    this.skipChars = [];
+    this.skipRegExp = [];
     this.next = new Int32Array(8 * this.symbols).fill(UNKNOWN);
     this.flags = new Uint8Array(8 * this.symbols);
     this.full = false;
@@ -1499,6 +1524,9 @@ class LazyDfa {
     const id = this.states.length;
     this.states.push(pcs);
     this.keys.set(key, id);
+    this.skipKind.push(0);
+    this.skipChars.push(undefined);
+    this.skipRegExp.push(undefined);
     const cells = (id + 1) * this.symbols;
     if (cells > this.next.length) {
       const next = new Int32Array(2 * this.next.length).fill(UNKNOWN);
@@ -1530,6 +1558,7 @@ class LazyDfa {
    */
   run(prog: Program, input: string): boolean | null {
     if (this.full) this.reset();
+    const runId = ++this.runId;
     const length = input.length;
     if (this.traceAt.length < length + 1) {
       const size = Math.max(length + 1, 2 * this.traceAt.length, 64);
@@ -1574,6 +1603,15 @@ class LazyDfa {
         traceEdge[traced++] = edge;
       }
       if (to === dead || pos >= length) break;
+      if (to === state && flag === F_PLAIN && pos + 1 < length) {
+        let kind = this.skipKind[state];
+        if (kind === 0) {
+          kind = this.examine(prog, state);
+          next = this.next;
+          flags = this.flags;
+        }
+        if (kind > 0) pos = this.skip(state, kind, input, pos + 1, length, runId) - 1;
+      }
       state = to;
     }
     workDone.threads += pos + 1;
@@ -1614,6 +1652,86 @@ class LazyDfa {
       for (let slot = 0; slot < captureSlots; slot++) if (out[slot] === UNDECIDED) out[slot] = -1;
     }
     return true;
+  }
+
+  /** Decides whether (and how) runs through `state` can skip ahead; builds all its transitions. */
+  private examine(prog: Program, state: number): number {
+    const { symbols } = this;
+    const loops = new Uint8Array(symbols);
+    let any = false;
+    for (let sym = 0; sym < this.endSymbol; sym++) {
+      const edge = state * symbols + sym;
+      if (this.next[edge] === UNKNOWN && this.build(prog, state, sym) === UNKNOWN) {
+        // The cache is full: no skipping for now (the next reset examines the state again).
+        return -1;
+      }
+      if (this.next[edge] === state && this.flags[edge] === F_PLAIN) {
+        loops[sym] = 1;
+        any = true;
+      }
+    }
+    let kind = -1;
+    if (any) {
+      // The characters that leave the state, as ranges.
+      const exits: number[] = [];
+      const starts = this.starts;
+      for (let k = 0; k < starts.length; k++) {
+        if (loops[this.intervalClass[k]] === 1) continue;
+        const to = k + 1 < starts.length ? starts[k + 1] - 1 : MAX_CODE;
+        const lastIndex = exits.length - 1;
+        if (lastIndex > 0 && exits[lastIndex] + 1 === starts[k]) exits[lastIndex] = to;
+        else exits.push(starts[k], to);
+      }
+      let singles = exits.length <= 8;
+      for (let k = 0; singles && k < exits.length; k += 2)
+        singles = exits[k] === exits[k + 1] && exits[k] < 128;
+      if (singles) {
+        kind = SKIP_CHARS;
+        const chars: number[] = [];
+        for (let k = 0; k < exits.length; k += 2) chars.push(exits[k]);
+        this.skipChars[state] = chars;
+      } else {
+        kind = SKIP_CLASS;
+        let members = '';
+        for (let k = 0; k < exits.length; k += 2) members += `${hex4(exits[k])}-${hex4(exits[k + 1])}`;
+        this.skipRegExp[state] = new RegExp(`[^${members}]*`, 'y');
+      }
+    }
+    this.skipKind[state] = kind;
+    return kind;
+  }
+
+  /** The first position at or after `from` whose character leaves `state` (or `length`). */
+  private skip(
+    state: number,
+    kind: number,
+    input: string,
+    from: number,
+    length: number,
+    runId: number,
+  ): number {
+    if (kind === SKIP_CLASS) {
+      const pattern = this.skipRegExp[state]!;
+      pattern.lastIndex = from;
+      pattern.test(input);
+      return pattern.lastIndex;
+    }
+    const chars = this.skipChars[state]!;
+    const { nextAt, nextAtRun } = this;
+    let first = length;
+    for (let k = 0; k < chars.length; k++) {
+      const c = chars[k];
+      let at = nextAt[c];
+      if (nextAtRun[c] !== runId || at < from) {
+        // Each search starts past the previous one for this character: O(length) per run in all.
+        at = input.indexOf(CHAR_STRINGS[c], from);
+        if (at < 0) at = length;
+        nextAt[c] = at;
+        nextAtRun[c] = runId;
+      }
+      if (at < first) first = at;
+    }
+    return first;
   }
 
   /**

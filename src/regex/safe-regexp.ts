@@ -1308,6 +1308,12 @@ const F_MATCH = 1;
 const F_PLAIN = 2;
 const UNKNOWN = -1;
 const SKIP_CHARS = 1;
+/** Most characters leaving a state that skipping looks for with indexOf (more: a sticky class RegExp). */
+const SKIP_MAX_CHARS = 4;
+/** Characters a skip first steps through with its table before it searches. */
+const SKIP_STEPS = 24;
+/** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
+const SKIP_AFTER = 4;
 const SKIP_CLASS = 2;
 const CHAR_STRINGS = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
@@ -1415,6 +1421,7 @@ class LazyDfa {
   /** (state × symbols + symbol) → next state, UNKNOWN until built. */
   private next: Int32Array = new Int32Array(0);
   private flags: Uint8Array = new Uint8Array(0);
+  private cells: Int32Array = new Int32Array(0);
   private edges: (Edge | undefined)[] = [];
   private full = false;
   private dead = 1;
@@ -1424,13 +1431,15 @@ class LazyDfa {
   private readonly registers: Uint8Array;
   private readonly reach: Int32Array;
   private reachGeneration = 0;
-  // Skipping: a state that loops on itself for most characters, moving no capture, is left only at one
-  // of the few others, found by the native string search (indexOf, or a sticky `[^…]*` RegExp, which
-  // cannot backtrack: one class loop and nothing after it).
+  // Skipping: through a state that loops on itself, moving no capture, on most characters, a run goes
+  // without the DFA's bookkeeping to the next character that leaves it: a few steps over a table of the
+  // characters that stay, then the native indexOf for each leaving character (a few), or a sticky
+  // `[^…]*` RegExp (which cannot backtrack: one class loop and nothing after it).
   private readonly starts: Int32Array;
   private readonly intervalClass: Uint16Array;
   /** Per state: 0 not examined yet, -1 no skipping, SKIP_CHARS or SKIP_CLASS. */
   private skipKind: number[] = [];
+  private skipTable: (Uint8Array | undefined)[] = [];
   private skipChars: (number[] | undefined)[] = [];
   private skipRegExp: (RegExp | undefined)[] = [];
   /** Next position of an ASCII character at or after the last search, valid within run `nextAtRun`. */
@@ -1511,10 +1520,12 @@ class LazyDfa {
     this.keys = new Map();
     this.edges = [];
     this.skipKind = [];
+    this.skipTable = [];
     this.skipChars = [];
     this.skipRegExp = [];
     this.next = new Int32Array(8 * this.symbols).fill(UNKNOWN);
     this.flags = new Uint8Array(8 * this.symbols);
+    this.cells = new Int32Array(8 * this.symbols).fill(UNKNOWN);
     this.full = false;
     this.addState(Int32Array.of(0), '^0'); // 0: the start, where `^` holds
     this.dead = this.addState(new Int32Array(0), ''); // 1: no thread left
@@ -1525,6 +1536,7 @@ class LazyDfa {
     this.states.push(pcs);
     this.keys.set(key, id);
     this.skipKind.push(0);
+    this.skipTable.push(undefined);
     this.skipChars.push(undefined);
     this.skipRegExp.push(undefined);
     const cells = (id + 1) * this.symbols;
@@ -1535,6 +1547,9 @@ class LazyDfa {
       const flags = new Uint8Array(2 * this.flags.length);
       flags.set(this.flags);
       this.flags = flags;
+      const packed = new Int32Array(2 * this.cells.length).fill(UNKNOWN);
+      packed.set(this.cells);
+      this.cells = packed;
     }
     return id;
   }
@@ -1565,10 +1580,12 @@ class LazyDfa {
       this.traceAt = new Int32Array(size);
       this.traceEdge = new Int32Array(size);
     }
-    const { symbols, endSymbol, dead, traceAt, traceEdge, ascii } = this;
-    let next = this.next;
-    let flags = this.flags;
-    let state = 0;
+    const { symbols, endSymbol, traceAt, traceEdge, ascii } = this;
+    const deadBase = this.dead * symbols;
+    // cells[state × symbols + symbol] = (next state × symbols) << 2 | flags: one load per character.
+    let cells = this.cells;
+    let base = 0; // the start state
+    let loops = 0;
     let traced = 0;
     let matchAt = -1;
     let matchEdge = -1;
@@ -1580,39 +1597,44 @@ class LazyDfa {
         const ch = input.charCodeAt(pos);
         sym = ch < 128 ? ascii[ch] : this.symbolOf(ch);
       }
-      const edge = state * symbols + sym;
-      let to = next[edge];
-      if (to === UNKNOWN) {
-        to = this.build(prog, state, sym);
-        if (to === UNKNOWN) {
+      const edge = base + sym;
+      let cell = cells[edge];
+      if (cell === UNKNOWN) {
+        if (this.build(prog, base / symbols, sym) === UNKNOWN) {
           this.full = true;
           workDone.threads += pos + 1;
           return null;
         }
-        next = this.next;
-        flags = this.flags;
+        cells = this.cells;
+        cell = cells[edge];
       }
-      const flag = flags[edge];
-      if ((flag & F_MATCH) !== 0) {
-        matchAt = pos;
-        matchEdge = edge;
-        matchTraced = traced;
-      }
-      if ((flag & F_PLAIN) === 0) {
-        traceAt[traced] = pos;
-        traceEdge[traced++] = edge;
-      }
-      if (to === dead || pos >= length) break;
-      if (to === state && flag === F_PLAIN && pos + 1 < length) {
+      const flag = cell & 3;
+      const to = cell >> 2;
+      if (flag !== F_PLAIN) {
+        if ((flag & F_MATCH) !== 0) {
+          matchAt = pos;
+          matchEdge = edge;
+          matchTraced = traced;
+        }
+        if ((flag & F_PLAIN) === 0) {
+          traceAt[traced] = pos;
+          traceEdge[traced++] = edge;
+        }
+      } else if (to === base && ++loops >= SKIP_AFTER && pos + 1 < length) {
+        // Several characters in a row looped on this state: look for the next one that leaves it.
+        const state = base / symbols;
         let kind = this.skipKind[state];
         if (kind === 0) {
           kind = this.examine(prog, state);
-          next = this.next;
-          flags = this.flags;
+          cells = this.cells;
         }
         if (kind > 0) pos = this.skip(state, kind, input, pos + 1, length, runId) - 1;
+        loops = 0;
+        continue;
       }
-      state = to;
+      if (to !== base) loops = 0;
+      if (to === deadBase || pos >= length) break;
+      base = to;
     }
     workDone.threads += pos + 1;
     if (matchAt < 0) return false;
@@ -1682,7 +1704,10 @@ class LazyDfa {
         if (lastIndex > 0 && exits[lastIndex] + 1 === starts[k]) exits[lastIndex] = to;
         else exits.push(starts[k], to);
       }
-      let singles = exits.length <= 8;
+      const stays = new Uint8Array(128);
+      for (let c = 0; c < 128; c++) stays[c] = loops[this.ascii[c]];
+      this.skipTable[state] = stays;
+      let singles = exits.length <= 2 * SKIP_MAX_CHARS;
       for (let k = 0; singles && k < exits.length; k += 2)
         singles = exits[k] === exits[k + 1] && exits[k] < 128;
       if (singles) {
@@ -1710,9 +1735,19 @@ class LazyDfa {
     length: number,
     runId: number,
   ): number {
+    // A short stretch first, over the table of the ASCII characters that stay: a search to the end for a
+    // character the input lacks would cost more than the steps of a run that ends soon.
+    const stays = this.skipTable[state]!;
+    let at = from;
+    for (const stop = Math.min(length, from + SKIP_STEPS); at < stop; at++) {
+      const ch = input.charCodeAt(at);
+      if (ch >= 128) break;
+      if (stays[ch] === 0) return at;
+    }
+    if (at >= length) return length;
     if (kind === SKIP_CLASS) {
       const pattern = this.skipRegExp[state]!;
-      pattern.lastIndex = from;
+      pattern.lastIndex = at;
       pattern.test(input);
       return pattern.lastIndex;
     }
@@ -1721,15 +1756,15 @@ class LazyDfa {
     let first = length;
     for (let k = 0; k < chars.length; k++) {
       const c = chars[k];
-      let at = nextAt[c];
-      if (nextAtRun[c] !== runId || at < from) {
-        // Each search starts past the previous one for this character: O(length) per run in all.
-        at = input.indexOf(CHAR_STRINGS[c], from);
-        if (at < 0) at = length;
-        nextAt[c] = at;
+      let found = nextAt[c];
+      if (nextAtRun[c] !== runId || found < at) {
+        // Each search for a character starts past its previous result: O(length) per run in all.
+        found = input.indexOf(CHAR_STRINGS[c], at);
+        if (found < 0) found = length;
+        nextAt[c] = found;
         nextAtRun[c] = runId;
       }
-      if (at < first) first = at;
+      if (found < first) first = found;
     }
     return first;
   }
@@ -1875,8 +1910,10 @@ class LazyDfa {
       to = this.addState(Int32Array.from(nextPcs), key);
     }
     const edge = state * this.symbols + sym;
+    const flag = (matchParent >= 0 ? F_MATCH : 0) | (plain ? F_PLAIN : 0);
     this.next[edge] = to;
-    this.flags[edge] = (matchParent >= 0 ? F_MATCH : 0) | (plain ? F_PLAIN : 0);
+    this.flags[edge] = flag;
+    this.cells[edge] = ((to * this.symbols) << 2) | flag;
     this.edges[edge] = {
       parents: Int32Array.from(parents),
       opStart: Int32Array.from(opStart),

@@ -4,7 +4,7 @@
 // No server: only Layer#match, parameter decoding included on both sides. Each cell is the median over
 // BENCH_LONG_ROUNDS rounds; in each round both layers are timed on the path one after the other.
 // Usage: node bench/long-paths.mjs   (needs a prior `npm run build`; env: BENCH_LONG_ROUNDS=7,
-// BENCH_LONG_MS=150 per window, BENCH_LONG_KB=10)
+// BENCH_LONG_MS=150 per window, BENCH_LONG_KB=10, BENCH_LONG_ONLY=/:a?-:b,/:p+ for some patterns only)
 
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ function usage() {
   return [
     'usage: node bench/long-paths.mjs   (needs a prior `npm run build`)',
     '  BENCH_LONG_ROUNDS=7 (rounds; medians reported)  BENCH_LONG_MS=150 (ms per window)  BENCH_LONG_KB=10',
+    '  BENCH_LONG_ONLY=/:a?-:b,/:p+ (only these patterns)',
   ].join('\n');
 }
 
@@ -25,6 +26,7 @@ function readConfig(argv) {
     rounds: envNumber('BENCH_LONG_ROUNDS', 7, { min: 1, integer: true }),
     ms: envNumber('BENCH_LONG_MS', 150, { min: 5, integer: true }),
     kb: envNumber('BENCH_LONG_KB', 10, { min: 1, integer: true }),
+    only: process.env.BENCH_LONG_ONLY ? process.env.BENCH_LONG_ONLY.split(',') : undefined,
   };
 }
 
@@ -130,6 +132,7 @@ async function main(cfg) {
   const rows = [['pattern', 'path', 'matches', 'webapp µs', 'express@4 µs', 'webapp / express']];
   let worst = 0;
   for (const [pattern, paths] of cases(cfg.kb)) {
+    if (cfg.only && !cfg.only.includes(pattern)) continue;
     if (pathShape(pattern).simple) throw new Error(`${pattern} no longer runs on the linear-time engine`);
     const ours = new Layer(pattern, options, () => {});
     const theirs = new ExpressLayer(pattern, options, () => {});

@@ -1309,13 +1309,10 @@ const F_PLAIN = 2;
 const UNKNOWN = -1;
 const SKIP_CHARS = 1;
 /** Most characters leaving a state that skipping looks for with indexOf (more: a sticky class RegExp). */
-const SKIP_MAX_CHARS = 4;
-/** Characters a skip first steps through with its table before it searches. */
-const SKIP_STEPS = 24;
+const SKIP_MAX_CHARS = 6;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
-const SKIP_AFTER = 4;
+const SKIP_AFTER = 2;
 const SKIP_CLASS = 2;
-const CHAR_STRINGS = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;
@@ -1432,19 +1429,19 @@ class LazyDfa {
   private readonly reach: Int32Array;
   private reachGeneration = 0;
   // Skipping: through a state that loops on itself, moving no capture, on most characters, a run goes
-  // without the DFA's bookkeeping to the next character that leaves it: a few steps over a table of the
-  // characters that stay, then the native indexOf for each leaving character (a few), or a sticky
-  // `[^…]*` RegExp (which cannot backtrack: one class loop and nothing after it).
+  // without the DFA's bookkeeping to the next character that leaves it: with the native indexOf for each
+  // leaving character when there are a few (each search remembered, so a character the input lacks is
+  // looked for once per run), or a sticky `[^…]*` RegExp (which cannot backtrack: one class loop and
+  // nothing after it).
   private readonly starts: Int32Array;
   private readonly intervalClass: Uint16Array;
   /** Per state: 0 not examined yet, -1 no skipping, SKIP_CHARS or SKIP_CLASS. */
   private skipKind: number[] = [];
-  private skipTable: (Uint8Array | undefined)[] = [];
-  private skipChars: (number[] | undefined)[] = [];
+  private skipChars: (string[] | undefined)[] = [];
+  /** Where each of skipChars was last found (or the input's length), valid within run skipRun. */
+  private skipFound: (Int32Array | undefined)[] = [];
+  private skipRun: (Int32Array | undefined)[] = [];
   private skipRegExp: (RegExp | undefined)[] = [];
-  /** Next position of an ASCII character at or after the last search, valid within run `nextAtRun`. */
-  private readonly nextAt = new Int32Array(128);
-  private readonly nextAtRun = new Int32Array(128);
   private runId = 0;
 
   static create(prog: Program, maxStates: number): LazyDfa | null {
@@ -1520,8 +1517,9 @@ class LazyDfa {
     this.keys = new Map();
     this.edges = [];
     this.skipKind = [];
-    this.skipTable = [];
     this.skipChars = [];
+    this.skipFound = [];
+    this.skipRun = [];
     this.skipRegExp = [];
     this.next = new Int32Array(8 * this.symbols).fill(UNKNOWN);
     this.flags = new Uint8Array(8 * this.symbols);
@@ -1536,8 +1534,9 @@ class LazyDfa {
     this.states.push(pcs);
     this.keys.set(key, id);
     this.skipKind.push(0);
-    this.skipTable.push(undefined);
     this.skipChars.push(undefined);
+    this.skipFound.push(undefined);
+    this.skipRun.push(undefined);
     this.skipRegExp.push(undefined);
     const cells = (id + 1) * this.symbols;
     if (cells > this.next.length) {
@@ -1704,17 +1703,15 @@ class LazyDfa {
         if (lastIndex > 0 && exits[lastIndex] + 1 === starts[k]) exits[lastIndex] = to;
         else exits.push(starts[k], to);
       }
-      const stays = new Uint8Array(128);
-      for (let c = 0; c < 128; c++) stays[c] = loops[this.ascii[c]];
-      this.skipTable[state] = stays;
       let singles = exits.length <= 2 * SKIP_MAX_CHARS;
-      for (let k = 0; singles && k < exits.length; k += 2)
-        singles = exits[k] === exits[k + 1] && exits[k] < 128;
+      for (let k = 0; singles && k < exits.length; k += 2) singles = exits[k] === exits[k + 1];
       if (singles) {
         kind = SKIP_CHARS;
-        const chars: number[] = [];
-        for (let k = 0; k < exits.length; k += 2) chars.push(exits[k]);
+        const chars: string[] = [];
+        for (let k = 0; k < exits.length; k += 2) chars.push(String.fromCharCode(exits[k]));
         this.skipChars[state] = chars;
+        this.skipFound[state] = new Int32Array(chars.length);
+        this.skipRun[state] = new Int32Array(chars.length);
       } else {
         kind = SKIP_CLASS;
         let members = '';
@@ -1735,34 +1732,24 @@ class LazyDfa {
     length: number,
     runId: number,
   ): number {
-    // A short stretch first, over the table of the ASCII characters that stay: a search to the end for a
-    // character the input lacks would cost more than the steps of a run that ends soon.
-    const stays = this.skipTable[state]!;
-    let at = from;
-    for (const stop = Math.min(length, from + SKIP_STEPS); at < stop; at++) {
-      const ch = input.charCodeAt(at);
-      if (ch >= 128) break;
-      if (stays[ch] === 0) return at;
-    }
-    if (at >= length) return length;
     if (kind === SKIP_CLASS) {
       const pattern = this.skipRegExp[state]!;
-      pattern.lastIndex = at;
+      pattern.lastIndex = from;
       pattern.test(input);
       return pattern.lastIndex;
     }
     const chars = this.skipChars[state]!;
-    const { nextAt, nextAtRun } = this;
+    const foundAt = this.skipFound[state]!;
+    const foundRun = this.skipRun[state]!;
     let first = length;
     for (let k = 0; k < chars.length; k++) {
-      const c = chars[k];
-      let found = nextAt[c];
-      if (nextAtRun[c] !== runId || found < at) {
+      let found = foundAt[k];
+      if (foundRun[k] !== runId || found < from) {
         // Each search for a character starts past its previous result: O(length) per run in all.
-        found = input.indexOf(CHAR_STRINGS[c], at);
+        found = input.indexOf(chars[k], from);
         if (found < 0) found = length;
-        nextAt[c] = found;
-        nextAtRun[c] = runId;
+        foundAt[k] = found;
+        foundRun[k] = runId;
       }
       if (found < first) first = found;
     }

@@ -136,7 +136,7 @@ describe('lazy DFA: skipping through self-looping states', () => {
       'i',
       [`/${long('abc-12', 5000)}`, `/${long('abc-12', 5000)}/`, `/${long('x', 3000)}/y`],
     ],
-    // A few leave it (ignoreCase doubles the letters): indexOf per character, with results remembered.
+    // A few leave it (ignoreCase doubles the letters): indexOf per character, each result remembered.
     [
       '^\\/a(?:\\/([^/]+?))?c\\/?$',
       'i',
@@ -147,19 +147,19 @@ describe('lazy DFA: skipping through self-looping states', () => {
         `/a/${long('xy', 4000)}`,
       ],
     ],
-    // Non-ASCII characters inside and at the way out: the table stops at them, the DFA steps over them.
+    // Non-ASCII characters inside the loop and among the ways out (`.` stops at U+2028 and U+2029).
     [
       '^(?:\\/([^/]+?))-(?:((?:(?!\\/|-).)+?))$',
       '',
       [`/${long('aé-ü', 3000)}`, `/${long('ñ', 3000)}-${long('ß', 200)}`],
     ],
-    // More leaving characters than indexOf is used for, and non-ASCII ones: a sticky class RegExp.
+    // More leaving characters than indexOf is used for (ranges too): a sticky class RegExp.
     [
       '^\\/([^éüß/.,;]+)(?:[éüß.,;](.*))?$',
       '',
       [`/${long('abc', 5000)}ü${long('d', 100)}`, `/${long('abc', 5000)}`],
     ],
-    // Short stretches between the ways out (the table steps alone find them).
+    // Short stretches between the ways out, and a way out at the very end.
     ['^(?:\\/([^/]+?))+\\/?$', '', [long('/ab', 6000), `${long('/abcdefgh', 6000)}//`]],
   ];
 

@@ -314,6 +314,87 @@ function trimTail(node: Node): Node {
   }
 }
 
+/** True when every match must end at the end of the input (`$` last, as in Express's `\/?$`). */
+function anchoredAtEnd(node: Node): boolean {
+  switch (node.kind) {
+    case N_ASSERT:
+      return node.op === OP_EOL;
+    case N_SEQ:
+      // `$` followed by nothing that consumes (lookaheads, other assertions).
+      for (let k = node.items.length - 1; k >= 0; k--) {
+        if (anchoredAtEnd(node.items[k])) return true;
+        if (maxLength(node.items[k]) !== 0) return false;
+      }
+      return false;
+    case N_ALT:
+      return node.alts.every(anchoredAtEnd);
+    case N_GROUP:
+      return anchoredAtEnd(node.body);
+    case N_REPEAT:
+      return node.min > 0 && anchoredAtEnd(node.body);
+    default:
+      return false;
+  }
+}
+
+/** The most '/' characters one match can contain: Infinity when a loop can consume them. */
+function maxSlashes(node: Node, ignoreCase: boolean): number {
+  switch (node.kind) {
+    case N_CHAR:
+      // No other character folds to '/' under `i`.
+      return node.code === 47 ? 1 : 0;
+    case N_CLASS: {
+      const ranges = finalRanges(node.members, node.negate, ignoreCase);
+      for (let k = 0; k < ranges.length; k += 2) if (ranges[k] <= 47 && 47 <= ranges[k + 1]) return 1;
+      return 0;
+    }
+    case N_SEQ: {
+      let sum = 0;
+      for (let k = 0; k < node.items.length; k++) {
+        const item = node.items[k];
+        // `(?!\/|-).` (path-to-regexp's parameter after a '-'): the character is never '/'.
+        const single = item.kind === N_CHAR || item.kind === N_CLASS;
+        if (single && k > 0 && blocksSlash(node.items[k - 1], ignoreCase)) continue;
+        sum += maxSlashes(item, ignoreCase);
+      }
+      return sum;
+    }
+    case N_ALT: {
+      let most = 0;
+      for (const alt of node.alts) most = Math.max(most, maxSlashes(alt, ignoreCase));
+      return most;
+    }
+    case N_GROUP:
+      return maxSlashes(node.body, ignoreCase);
+    case N_REPEAT: {
+      const body = node.max === 0 ? 0 : maxSlashes(node.body, ignoreCase);
+      return body === 0 ? 0 : body * node.max;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** A negative lookahead that fails wherever the next character is '/' (its body matches "/" alone). */
+function blocksSlash(node: Node, ignoreCase: boolean): boolean {
+  return node.kind === N_LOOK && node.negative && matchesSlash(node.body, ignoreCase);
+}
+
+function matchesSlash(node: Node, ignoreCase: boolean): boolean {
+  switch (node.kind) {
+    case N_CHAR:
+      return node.code === 47;
+    case N_CLASS:
+      return maxSlashes(node, ignoreCase) === 1;
+    case N_ALT:
+      return node.alts.some((alt) => matchesSlash(alt, ignoreCase));
+    case N_GROUP:
+      return matchesSlash(node.body, ignoreCase);
+    default:
+      return false;
+  }
+}
+
 /** True when every match must start at input position 0 (so only one start position is tried). */
 function anchoredAtStart(node: Node): boolean {
   switch (node.kind) {
@@ -1045,6 +1126,8 @@ export const workDone = {
   dfaRuns: 0,
   nfaRuns: 0,
   dfaOverflows: 0,
+  /** Execs the prefilter answered (no match) without running an engine. */
+  prefiltered: 0,
 };
 
 function addThreads(
@@ -1912,6 +1995,21 @@ class LazyDfa {
   }
 }
 
+/**
+ * What an input must satisfy for a match to be possible, checked before any engine runs: exact bounds,
+ * never a guess (a rejected input cannot match).
+ */
+interface Prefilter {
+  minLength: number;
+  /** Infinity unless every match is the whole input and its length is bounded. */
+  maxLength: number;
+  /** Most '/' in the input when every match is the whole input (Express's `^…\/?$`), else -1. */
+  slashes: number;
+}
+
+/** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
+const PREFILTER_SLASHES_FROM = 128;
+
 class LinearRegExp implements SafeRegExp {
   /** Built on the first exec (undefined until then); null when the program needs the Pike VM. */
   private dfa: LazyDfa | null | undefined = undefined;
@@ -1922,11 +2020,32 @@ class LinearRegExp implements SafeRegExp {
     private readonly prog: Program,
     private readonly groups: number,
     private readonly maxDfaStates: number,
+    private readonly filter: Prefilter,
   ) {}
+
+  /** False when the prefilter proves `text` cannot match. */
+  private possible(text: string): boolean {
+    const { minLength, maxLength, slashes } = this.filter;
+    const length = text.length;
+    if (length < minLength || length > maxLength) return false;
+    if (slashes < 0 || length < PREFILTER_SLASHES_FROM) return true;
+    // A long path with more segments than the pattern has room for (the common miss): found with at most
+    // slashes + 1 native searches, each stopping at the next '/'.
+    let at = -1;
+    for (let k = 0; k <= slashes; k++) {
+      at = text.indexOf('/', at + 1);
+      if (at < 0) return true;
+    }
+    return false;
+  }
 
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
+    if (!this.possible(text)) {
+      workDone.prefiltered++;
+      return null;
+    }
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     let matched: boolean | null = null;
@@ -2021,8 +2140,18 @@ export function compileSafeRegExp(
     builder.node(ast);
     builder.emit(OP_SAVE, 1);
     builder.emit(OP_MATCH);
-    const program = builder.finish(anchoredAtStart(ast));
-    return new LinearRegExp(source, ignoreCase, program, parser.groups, flags.maxDfaStates ?? DFA_MAX_STATES);
+    const atStart = anchoredAtStart(ast);
+    const program = builder.finish(atStart);
+    // A match covering the whole input bounds the input: its length, and how many '/' it holds.
+    const whole = atStart && anchoredAtEnd(ast);
+    const slashes = whole ? maxSlashes(ast, ignoreCase) : Number.POSITIVE_INFINITY;
+    const filter: Prefilter = {
+      minLength: minLength(ast),
+      maxLength: whole && maxLength(ast) !== 0 ? maxLength(ast) : Number.POSITIVE_INFINITY,
+      slashes: slashes === Number.POSITIVE_INFINITY ? -1 : slashes,
+    };
+    const states = flags.maxDfaStates ?? DFA_MAX_STATES;
+    return new LinearRegExp(source, ignoreCase, program, parser.groups, states, filter);
   } catch {
     // Unsupported construct (or a limit): the caller falls back to RegExp.
     return null;

@@ -285,3 +285,111 @@ describe('lazy DFA: seeded differential against RegExp and the Pike VM', () => {
     assert.ok(dfaRuns > 2000, `${dfaRuns} execs on the DFA`);
   });
 });
+
+describe('prefilter: inputs that cannot match, answered before any engine runs', () => {
+  function prefiltered(safe: SafeRegExp, input: string): boolean {
+    const before = workDone.prefiltered;
+    safe.exec(input);
+    return workDone.prefiltered > before;
+  }
+
+  const many = `/a-b${'/segment-x'.repeat(30)}`;
+
+  it('rejects a long path with more segments than an end-anchored pattern holds', () => {
+    // `/:a?-:b`: at most two '/' — the parameter after '-' cannot hold one (its lookahead forbids it).
+    const source = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
+    const safe = compile(source, 'i');
+    assert.equal(prefiltered(safe, many), true);
+    assert.equal(safe.exec(many), null);
+    // Two '/' (one trailing) still reach the engine and match.
+    const two = `/${'ab-'.repeat(60)}cd/`;
+    assert.equal(prefiltered(safe, two), false);
+    assert.deepEqual(safe.exec(two), nativeExec(source, 'i', two));
+  });
+
+  it('counts nothing when a loop can consume "/" or the match may end before the input does', () => {
+    for (const source of [
+      '^(?:\\/([^/]+?))+\\/?$', // `/:p+`
+      '^\\/s(?:\\/([^/]+?))?(.*)\\/?$', // `*`
+      '^(?:\\/([^/]+?))-(?:([^/]+?))\\/?(?=\\/|$)', // end: false
+      '^\\/x(?:(?!-).)+$', // a lookahead that lets '/' through
+    ]) {
+      const safe = compile(source, 'i');
+      const input = source.includes('\\/s') ? `/s${many}` : source.includes('\\/x') ? `/x${many}` : many;
+      assert.equal(prefiltered(safe, input), false, source);
+      assert.deepEqual(safe.exec(input), nativeExec(source, 'i', input), source);
+    }
+  });
+
+  it('rejects inputs shorter or longer than every match', () => {
+    const source = '^\\/(\\d{2,4})$';
+    const safe = compile(source);
+    assert.equal(prefiltered(safe, '/1'), true);
+    assert.equal(prefiltered(safe, '/12345'), true);
+    assert.equal(prefiltered(safe, '/123'), false);
+    assert.deepEqual(safe.exec('/123'), ['/123', '123']);
+    // Not end-anchored: longer inputs may still match a prefix.
+    const open = compile('^\\/(\\d{2,4})');
+    assert.equal(prefiltered(open, '/12345'), false);
+    assert.deepEqual(open.exec('/12345'), ['/1234', '1234']);
+  });
+
+  it('seeded differential: random route paths × long paths with a few to many segments, against RegExp', () => {
+    const random = prng(4242);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const PATTERN_TOKENS = [
+      '/',
+      '/',
+      ':a',
+      ':b?',
+      '-',
+      '.',
+      ':a-:b',
+      ':x(\\d+)',
+      'c',
+      ':n.:e?',
+      '.json',
+      '(x|y)?',
+    ];
+    let rejected = 0;
+    let checks = 0;
+    for (let k = 0; k < 150; k++) {
+      let path = '';
+      for (let t = 1 + Math.floor(random() * 4); t > 0; t--) path += pick(PATTERN_TOKENS);
+      if (path[0] !== '/') path = `/${path}`;
+      const options = { end: random() < 0.8, strict: random() < 0.3, sensitive: random() < 0.3 };
+      let regexp: RegExp;
+      try {
+        regexp = pathToRegexp(path, [], options);
+      } catch {
+        continue;
+      }
+      const flags = regexp.ignoreCase ? 'i' : '';
+      const safe = compileSafeRegExp(regexp.source, { ignoreCase: flags === 'i' });
+      if (safe === null) continue;
+      for (let n = 0; n < 10; n++) {
+        // 0–5 '/' in 130–260 characters, so the '/' count is checked, around every pattern's limit.
+        const slashes = Math.floor(random() * 6);
+        let input = '';
+        while (input.length < 130 + random() * 130)
+          input += pick(['a', 'b', '-', '.', '4', 'x', 'c', 'json']);
+        for (let s = 0; s < slashes; s++) {
+          const at = Math.floor(random() * input.length);
+          input = `${input.slice(0, at)}/${input.slice(at)}`;
+        }
+        if (random() < 0.8) input = `/${input}`;
+        if (random() < 0.2) input += '/';
+        const before = workDone.prefiltered;
+        assert.deepEqual(
+          safe.exec(input),
+          nativeExec(regexp.source, flags, input),
+          `${path} ${JSON.stringify(options)} on ${JSON.stringify(input)}`,
+        );
+        rejected += workDone.prefiltered - before;
+        checks++;
+      }
+    }
+    assert.ok(checks > 1000, `${checks} checks`);
+    assert.ok(rejected > checks / 10, `${rejected} of ${checks} rejected by the prefilter`);
+  });
+});

@@ -1395,6 +1395,8 @@ const SKIP_CHARS = 1;
 const SKIP_MAX_CHARS = 6;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
 const SKIP_AFTER = 2;
+/** Position at which a DFA run still alive checks the prefilter's '/' count. */
+const SLASH_CHECK_AT = 1;
 const SKIP_CLASS = 2;
 
 function hex4(code: number): string {
@@ -1652,8 +1654,10 @@ class LazyDfa {
   /**
    * Runs the program over `input` from position 0. Returns whether it matched (the captures then in
    * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
+   * `slashes` ≥ 0: the most '/' a matching input holds, checked once the run gets past SLASH_CHECK_AT
+   * or first skips, whichever comes first (a path failing on its first characters pays no search).
    */
-  run(prog: Program, input: string): boolean | null {
+  run(prog: Program, input: string, slashes: number): boolean | null {
     if (this.full) this.reset();
     const runId = ++this.runId;
     const length = input.length;
@@ -1704,6 +1708,15 @@ class LazyDfa {
         }
       } else if (to === base && ++loops >= SKIP_AFTER && pos + 1 < length) {
         // Several characters in a row looped on this state: look for the next one that leaves it.
+        if (slashes >= 0) {
+          // A long run ahead (a skip may pass SLASH_CHECK_AT): first the prefilter's '/' count, once.
+          if (tooManySlashes(input, slashes)) {
+            workDone.threads += pos + 1;
+            workDone.prefiltered++;
+            return false;
+          }
+          slashes = -1;
+        }
         const state = base / symbols;
         let kind = this.skipKind[state];
         if (kind === 0) {
@@ -1716,6 +1729,15 @@ class LazyDfa {
       }
       if (to !== base) loops = 0;
       if (to === deadBase || pos >= length) break;
+      if (pos === SLASH_CHECK_AT && slashes >= 0) {
+        // The run survived its first characters: the prefilter's '/' count (LinearRegExp#exec), once.
+        if (tooManySlashes(input, slashes)) {
+          workDone.threads += pos + 1;
+          workDone.prefiltered++;
+          return false;
+        }
+        slashes = -1;
+      }
       base = to;
     }
     workDone.threads += pos + 1;
@@ -2007,6 +2029,19 @@ interface Prefilter {
   slashes: number;
 }
 
+/**
+ * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
+ * room for), with at most limit + 1 native searches, each stopping at the next '/'.
+ */
+function tooManySlashes(text: string, limit: number): boolean {
+  let at = -1;
+  for (let k = 0; k <= limit; k++) {
+    at = text.indexOf('/', at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
 const PREFILTER_SLASHES_FROM = 128;
 
@@ -2023,36 +2058,28 @@ class LinearRegExp implements SafeRegExp {
     private readonly filter: Prefilter,
   ) {}
 
-  /** False when the prefilter proves `text` cannot match. */
-  private possible(text: string): boolean {
-    const { minLength, maxLength, slashes } = this.filter;
-    const length = text.length;
-    if (length < minLength || length > maxLength) return false;
-    if (slashes < 0 || length < PREFILTER_SLASHES_FROM) return true;
-    // A long path with more segments than the pattern has room for (the common miss): found with at most
-    // slashes + 1 native searches, each stopping at the next '/'.
-    let at = -1;
-    for (let k = 0; k <= slashes; k++) {
-      at = text.indexOf('/', at + 1);
-      if (at < 0) return true;
-    }
-    return false;
-  }
-
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
-    if (!this.possible(text)) {
+    const { minLength, maxLength } = this.filter;
+    if (text.length < minLength || text.length > maxLength) {
       workDone.prefiltered++;
       return null;
     }
+    // The '/' count, on long inputs only; the DFA makes it once a run gets past its first steps (a path
+    // that fails on its first characters pays no search).
+    const slashes = text.length >= PREFILTER_SLASHES_FROM ? this.filter.slashes : -1;
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     let matched: boolean | null = null;
     if (dfa !== null) {
-      matched = dfa.run(prog, text);
+      matched = dfa.run(prog, text, slashes);
       if (matched === null) workDone.dfaOverflows++;
       else workDone.dfaRuns++;
+    }
+    if (matched === null && slashes >= 0 && tooManySlashes(text, slashes)) {
+      workDone.prefiltered++;
+      return null;
     }
     if (matched === null) {
       workDone.nfaRuns++;

@@ -1376,9 +1376,12 @@ let runCounter = 0;
 // came from and which capture slots its closure set (or reset) on the way. A run then costs a table
 // lookup per character; where a transition moves captures, (position, transition) is appended to a
 // trace, and after a match the captures are read back along the trace from the matching thread to its
-// ancestors. Work stays O(input × program): each run adds at most one state per position, each built
-// in O(program), and the cache is bounded — when it fills, the run finishes on the Pike VM and the next
-// run starts from an empty cache.
+// ancestors. Work stays O(input × program): a run builds at most one transition per position (plus,
+// once per state while the cache lives, every transition of a state it skips through), each in
+// O(program); the cache is bounded — when it fills, the run finishes on the Pike VM and the next run
+// starts from an empty cache. Skipping (below) and the prefilter (LinearRegExp) only spare steps whose
+// outcome is known: a skipped character loops on the state moving no capture, a rejected input
+// cannot match.
 
 /** Most states one regex's DFA holds before it gives up for the run (a test may lower it). */
 export const DFA_MAX_STATES = 512;
@@ -1390,19 +1393,20 @@ const F_MATCH = 1;
 /** Every thread of the next state is the same-numbered thread of this one, and no capture moved. */
 const F_PLAIN = 2;
 const UNKNOWN = -1;
+const NO_OPS = new Int32Array(0);
+/** Skipping kinds (LazyDfa#skipKind): indexOf for each leaving character, or a sticky class RegExp. */
 const SKIP_CHARS = 1;
+const SKIP_CLASS = 2;
 /** Most characters leaving a state that skipping looks for with indexOf (more: a sticky class RegExp). */
 const SKIP_MAX_CHARS = 6;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
 const SKIP_AFTER = 2;
-/** Position at which a DFA run still alive checks the prefilter's '/' count. */
+/** Position after which a DFA run still alive checks the prefilter's '/' count. */
 const SLASH_CHECK_AT = 1;
-const SKIP_CLASS = 2;
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;
 }
-const NO_OPS = new Int32Array(0);
 
 interface Edge {
   /** For each thread of the next state, the index of the thread of this state it continues. */

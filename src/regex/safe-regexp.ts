@@ -1792,7 +1792,10 @@ class LazyDfa {
     for (let sym = 0; sym < this.endSymbol; sym++) {
       const edge = state * symbols + sym;
       if (this.next[edge] === UNKNOWN && this.build(prog, state, sym) === UNKNOWN) {
-        // The cache is full: no skipping for now (the next reset examines the state again).
+        // The cache is full: no skipping through this state for the rest of the run (not examined again
+        // at every position), and the next run starts from an empty cache.
+        this.skipKind[state] = -1;
+        this.full = true;
         return -1;
       }
       if (this.next[edge] === state && this.flags[edge] === F_PLAIN) {

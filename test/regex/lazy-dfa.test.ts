@@ -114,6 +114,31 @@ describe('lazy DFA: state cache overflow', () => {
     }
   });
 
+  it('every cap from 2 to 12 states gives the same results on long inputs (overflow while examining a state to skip)', () => {
+    const route = '^\\/a(?:\\/([^/]+?))?c\\/?$';
+    const inputs = [
+      `/a/${'xyz-'.repeat(500)}c`,
+      `/a/${'xyzc'.repeat(500)}`,
+      `/a/${'xy'.repeat(500)}C/`,
+      '/ac',
+    ];
+    let overflows = 0;
+    for (let cap = 2; cap <= 12; cap++) {
+      const safe = compile(route, 'i', cap);
+      for (const input of inputs) {
+        const moved = counted(() =>
+          assert.deepEqual(
+            safe.exec(input),
+            nativeExec(route, 'i', input),
+            `cap ${cap}: ${input.slice(0, 20)}`,
+          ),
+        );
+        overflows += moved.dfaOverflows;
+      }
+    }
+    assert.ok(overflows > 0);
+  });
+
   it('stays linear when every run overflows', () => {
     const safe = compile(source);
     const random = prng(8);

@@ -1489,6 +1489,14 @@ function signature(prog: Program, ch: number, out: string[]): void {
   for (const look of prog.looks) signature(look.prog, ch, out);
 }
 
+/**
+ * The trace of the current run (position and transition of every step that moved captures), shared by
+ * every DFA: runs never overlap, and one buffer sized by the longest input seen is all the memory a
+ * long path costs, however many patterns it meets.
+ */
+let traceAt = new Int32Array(256);
+let traceEdge = new Int32Array(256);
+
 class LazyDfa {
   /** Character classes + 1: the last symbol is the end of the input. */
   readonly symbols: number;
@@ -1511,8 +1519,6 @@ class LazyDfa {
   private edges: (Edge | undefined)[] = [];
   private full = false;
   private dead = 1;
-  private traceAt: Int32Array = new Int32Array(0);
-  private traceEdge: Int32Array = new Int32Array(0);
   // Scratch of build().
   private readonly registers: Uint8Array;
   private readonly reach: Int32Array;
@@ -1665,12 +1671,14 @@ class LazyDfa {
     if (this.full) this.reset();
     const runId = ++this.runId;
     const length = input.length;
-    if (this.traceAt.length < length + 1) {
-      const size = Math.max(length + 1, 2 * this.traceAt.length, 64);
-      this.traceAt = new Int32Array(size);
-      this.traceEdge = new Int32Array(size);
+    if (traceAt.length < length + 1) {
+      const size = Math.max(length + 1, 2 * traceAt.length);
+      traceAt = new Int32Array(size);
+      traceEdge = new Int32Array(size);
     }
-    const { symbols, endSymbol, traceAt, traceEdge, ascii } = this;
+    const { symbols, endSymbol, ascii } = this;
+    const tracePos = traceAt;
+    const traceStep = traceEdge;
     const deadBase = this.dead * symbols;
     // cells[state × symbols + symbol] = (next state × symbols) << 2 | flags: one load per character.
     let cells = this.cells;
@@ -1707,8 +1715,8 @@ class LazyDfa {
           matchTraced = traced;
         }
         if ((flag & F_PLAIN) === 0) {
-          traceAt[traced] = pos;
-          traceEdge[traced++] = edge;
+          tracePos[traced] = pos;
+          traceStep[traced++] = edge;
         }
       } else if (to === base && ++loops >= SKIP_AFTER && pos + 1 < length) {
         // Several characters in a row looped on this state: look for the next one that leaves it.
@@ -1766,8 +1774,8 @@ class LazyDfa {
     }
     let thread = last.matchParent;
     for (let t = matchTraced - 1; t >= 0 && undecided > 0; t--) {
-      const step = edges[traceEdge[t]]!;
-      const at = traceAt[t];
+      const step = edges[traceStep[t]]!;
+      const at = tracePos[t];
       const ops = step.ops;
       for (let k = step.opStart[thread + 1] - 1, first = step.opStart[thread]; k >= first; k--) {
         const slot = ops[k] >> 1;

@@ -314,6 +314,87 @@ function trimTail(node: Node): Node {
   }
 }
 
+/** True when every match must end at the end of the input (`$` last, as in Express's `\/?$`). */
+function anchoredAtEnd(node: Node): boolean {
+  switch (node.kind) {
+    case N_ASSERT:
+      return node.op === OP_EOL;
+    case N_SEQ:
+      // `$` followed by nothing that consumes (lookaheads, other assertions).
+      for (let k = node.items.length - 1; k >= 0; k--) {
+        if (anchoredAtEnd(node.items[k])) return true;
+        if (maxLength(node.items[k]) !== 0) return false;
+      }
+      return false;
+    case N_ALT:
+      return node.alts.every(anchoredAtEnd);
+    case N_GROUP:
+      return anchoredAtEnd(node.body);
+    case N_REPEAT:
+      return node.min > 0 && anchoredAtEnd(node.body);
+    default:
+      return false;
+  }
+}
+
+/** The most '/' characters one match can contain: Infinity when a loop can consume them. */
+function maxSlashes(node: Node, ignoreCase: boolean): number {
+  switch (node.kind) {
+    case N_CHAR:
+      // No other character folds to '/' under `i`.
+      return node.code === 47 ? 1 : 0;
+    case N_CLASS: {
+      const ranges = finalRanges(node.members, node.negate, ignoreCase);
+      for (let k = 0; k < ranges.length; k += 2) if (ranges[k] <= 47 && 47 <= ranges[k + 1]) return 1;
+      return 0;
+    }
+    case N_SEQ: {
+      let sum = 0;
+      for (let k = 0; k < node.items.length; k++) {
+        const item = node.items[k];
+        // `(?!\/|-).` (path-to-regexp's parameter after a '-'): the character is never '/'.
+        const single = item.kind === N_CHAR || item.kind === N_CLASS;
+        if (single && k > 0 && blocksSlash(node.items[k - 1], ignoreCase)) continue;
+        sum += maxSlashes(item, ignoreCase);
+      }
+      return sum;
+    }
+    case N_ALT: {
+      let most = 0;
+      for (const alt of node.alts) most = Math.max(most, maxSlashes(alt, ignoreCase));
+      return most;
+    }
+    case N_GROUP:
+      return maxSlashes(node.body, ignoreCase);
+    case N_REPEAT: {
+      const body = node.max === 0 ? 0 : maxSlashes(node.body, ignoreCase);
+      return body === 0 ? 0 : body * node.max;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** A negative lookahead that fails wherever the next character is '/' (its body matches "/" alone). */
+function blocksSlash(node: Node, ignoreCase: boolean): boolean {
+  return node.kind === N_LOOK && node.negative && matchesSlash(node.body, ignoreCase);
+}
+
+function matchesSlash(node: Node, ignoreCase: boolean): boolean {
+  switch (node.kind) {
+    case N_CHAR:
+      return node.code === 47;
+    case N_CLASS:
+      return maxSlashes(node, ignoreCase) === 1;
+    case N_ALT:
+      return node.alts.some((alt) => matchesSlash(alt, ignoreCase));
+    case N_GROUP:
+      return matchesSlash(node.body, ignoreCase);
+    default:
+      return false;
+  }
+}
+
 /** True when every match must start at input position 0 (so only one start position is tried). */
 function anchoredAtStart(node: Node): boolean {
   switch (node.kind) {
@@ -740,11 +821,15 @@ interface Program {
   a: Int32Array;
   b: Int32Array;
   sets: CharSet[];
+  /** The ranges each of `sets` was built from (the lazy DFA partitions the alphabet with them). */
+  setRanges: Ranges[];
   looks: Look[];
   /** Only position `start` is tried (a `^`-anchored regex, or a lookahead body). */
   anchored: boolean;
   /** False for lookahead bodies whose captures nobody reads: the first match found is enough. */
   captures: boolean;
+  /** Capture slots (2 per group, the whole match included); registers follow them up to `slots`. */
+  captureSlots: number;
   slots: number;
   /**
    * Deduplication key of a thread at pc: stateBase[pc] + the number of enclosing checked loops
@@ -783,6 +868,7 @@ class Builder {
   private loops: number[] = [];
   private registers = 0;
   private readonly sets: CharSet[] = [];
+  private readonly setRanges: Ranges[] = [];
   private readonly setIndex = new Map<Ranges, number>();
   private readonly looks: Look[] = [];
 
@@ -895,6 +981,7 @@ class Builder {
     if (index === undefined) {
       index = this.sets.length;
       this.sets.push(toCharSet(ranges));
+      this.setRanges.push(ranges);
       this.setIndex.set(ranges, index);
     }
     this.emit(OP_SET, index);
@@ -983,9 +1070,11 @@ class Builder {
       a: Int32Array.from(this.a),
       b: Int32Array.from(this.b),
       sets: this.sets,
+      setRanges: this.setRanges,
       looks: this.looks,
       anchored,
       captures: this.captures,
+      captureSlots: this.captureSlots,
       slots,
       stateBase,
       enclStart,
@@ -1031,7 +1120,15 @@ function isWordAt(input: string, pos: number, length: number): boolean {
  * Thread additions since the module loaded: the unit of this engine's work, so a test can check that
  * work grows linearly with the input without timing anything.
  */
-export const workDone = { threads: 0 };
+export const workDone = {
+  threads: 0,
+  /** Execs answered by the lazy DFA, by the Pike VM, and DFA runs abandoned because its cache filled. */
+  dfaRuns: 0,
+  nfaRuns: 0,
+  dfaOverflows: 0,
+  /** Execs the prefilter answered (no match) without running an engine. */
+  prefiltered: 0,
+};
 
 function addThreads(
   prog: Program,
@@ -1266,19 +1363,745 @@ function scanBackward(look: Look, input: string, length: number, run: number): v
 
 let runCounter = 0;
 
+// ---------------------------------------------------------------------------------------------
+// Lazy DFA
+//
+// The Pike VM above pays for its generality on every character: it walks the closure of every thread
+// and copies every thread's captures. For an anchored regex whose assertions depend on the current
+// character alone (`$`, and lookaheads such as `(?!\/|-)` or `(?=\/|$)`), the whole step is a function
+// of (the ordered list of threads, the class of the current character), so it is computed once and
+// cached, as in RE2's DFA — with the priority order of the threads kept, so the result is still the one
+// a backtracking engine returns. A state is the ordered list of program counters the threads resume
+// from; a transition also records, for each thread of the next state, which thread of this state it
+// came from and which capture slots its closure set (or reset) on the way. A run then costs a table
+// lookup per character; where a transition moves captures, (position, transition) is appended to a
+// trace, and after a match the captures are read back along the trace from the matching thread to its
+// ancestors. Work stays O(input × program): a run builds at most one transition per position (plus,
+// once per state while the cache lives, every transition of a state it skips through), each in
+// O(program); the cache is bounded — when it fills, the run finishes on the Pike VM and the next run
+// starts from an empty cache. Skipping (below) and the prefilter (LinearRegExp) only spare steps whose
+// outcome is known: a skipped character loops on the state moving no capture, a rejected input
+// cannot match.
+
+/** Most states one regex's DFA holds before it gives up for the run (a test may lower it). */
+export const DFA_MAX_STATES = 512;
+/** Most (state × character class) cells of one DFA's transition table. */
+const DFA_MAX_CELLS = 1 << 17;
+/** Most character classes: past it (a pattern naming hundreds of distinct characters) no DFA is built. */
+const DFA_MAX_SYMBOLS = 1024;
+const F_MATCH = 1;
+/** Every thread of the next state is the same-numbered thread of this one, and no capture moved. */
+const F_PLAIN = 2;
+const UNKNOWN = -1;
+const NO_OPS = new Int32Array(0);
+/** Skipping kinds (LazyDfa#skipKind): indexOf for each leaving character, or a sticky class RegExp. */
+const SKIP_CHARS = 1;
+const SKIP_CLASS = 2;
+/** Most characters leaving a state that skipping looks for with indexOf (more: a sticky class RegExp). */
+const SKIP_MAX_CHARS = 6;
+/** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
+const SKIP_AFTER = 2;
+/** Position after which a DFA run still alive checks the prefilter's '/' count. */
+const SLASH_CHECK_AT = 1;
+
+function hex4(code: number): string {
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+interface Edge {
+  /** For each thread of the next state, the index of the thread of this state it continues. */
+  parents: Int32Array;
+  /** Thread j's capture operations: ops[opStart[j] .. opStart[j + 1]], in path order. */
+  opStart: Int32Array;
+  /** slot × 2 (set to the position) or slot × 2 + 1 (reset to unset). */
+  ops: Int32Array;
+  /** Index of the thread that reached MATCH at this position (lower ones are cut), or -1. */
+  matchParent: number;
+  matchOps: Int32Array;
+}
+
+/** Whether the lazy DFA reproduces `prog` exactly (see the section comment). */
+function dfaEligible(prog: Program): boolean {
+  if (!prog.anchored || !prog.captures) return false;
+  const { op } = prog;
+  for (let pc = 0; pc < op.length; pc++) {
+    if (op[pc] === OP_WORD_BOUNDARY || op[pc] === OP_NOT_WORD_BOUNDARY) return false;
+  }
+  for (const look of prog.looks) {
+    if (look.scan || look.endSlot > look.firstSlot) return false;
+    if (!oneCharacterLook(look.prog)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when a lookahead body decides on the character at its position alone: only characters, sets,
+ * `$`, jumps and splits, and nothing but MATCH after a character (so `(?=\/|$)`, `(?!\/|-)`).
+ */
+function oneCharacterLook(prog: Program): boolean {
+  const { op, a, b } = prog;
+  for (let pc = 0; pc < op.length; pc++) {
+    const code = op[pc];
+    if (code !== OP_CHAR && code !== OP_SET && code !== OP_MATCH && code !== OP_JMP && code !== OP_SPLIT) {
+      if (code !== OP_EOL) return false;
+    }
+    if (code !== OP_CHAR && code !== OP_SET) continue;
+    // Everything reachable without input after this character must be MATCH.
+    const seen = new Set<number>();
+    const todo = [pc + 1];
+    while (todo.length > 0) {
+      const at = todo.pop()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      if (op[at] === OP_JMP) todo.push(a[at]);
+      else if (op[at] === OP_SPLIT) todo.push(a[at], b[at]);
+      else if (op[at] !== OP_MATCH) return false;
+    }
+  }
+  return true;
+}
+
+/** Every range and character a program (lookaheads included) tests, as boundaries of classes. */
+function collectBoundaries(prog: Program, points: Set<number>): void {
+  const { op, a } = prog;
+  for (let pc = 0; pc < op.length; pc++) {
+    if (op[pc] === OP_CHAR) {
+      points.add(a[pc]);
+      points.add(a[pc] + 1);
+    }
+  }
+  for (const ranges of prog.setRanges) {
+    for (let k = 0; k < ranges.length; k += 2) {
+      points.add(ranges[k]);
+      points.add(ranges[k + 1] + 1);
+    }
+  }
+  for (const look of prog.looks) collectBoundaries(look.prog, points);
+}
+
+/** Whether `ch` passes every CHAR and SET of the program, as a string of 0/1 (the class signature). */
+function signature(prog: Program, ch: number, out: string[]): void {
+  const { op, a } = prog;
+  for (let pc = 0; pc < op.length; pc++) {
+    if (op[pc] === OP_CHAR) out.push(ch === a[pc] ? '1' : '0');
+  }
+  for (const set of prog.sets) out.push(inSet(set, ch) ? '1' : '0');
+  for (const look of prog.looks) signature(look.prog, ch, out);
+}
+
+/**
+ * The trace of the current run (position and transition of every step that moved captures), shared by
+ * every DFA: runs never overlap, and one buffer sized by the longest input seen is all the memory a
+ * long path costs, however many patterns it meets.
+ */
+let traceAt = new Int32Array(256);
+let traceEdge = new Int32Array(256);
+
+class LazyDfa {
+  /** Character classes + 1: the last symbol is the end of the input. */
+  readonly symbols: number;
+  readonly endSymbol: number;
+  private readonly ascii: Uint16Array;
+  /** Starts of the intervals at or above 128 and each one's class. */
+  private readonly highStarts: Int32Array;
+  private readonly highClasses: Uint16Array;
+  /** A member of each class (-1 for the end symbol). */
+  private readonly representatives: Int32Array;
+  /** looks × symbols: 1 when lookahead k's body matches at a position whose symbol is s. */
+  private readonly lookResults: Uint8Array;
+  private readonly maxStates: number;
+  private states: Int32Array[] = [];
+  private keys = new Map<string, number>();
+  /** (state × symbols + symbol) → next state, UNKNOWN until built. */
+  private next: Int32Array = new Int32Array(0);
+  private flags: Uint8Array = new Uint8Array(0);
+  private cells: Int32Array = new Int32Array(0);
+  private edges: (Edge | undefined)[] = [];
+  private full = false;
+  private dead = 1;
+  // Scratch of build().
+  private readonly registers: Uint8Array;
+  private readonly reach: Int32Array;
+  private reachGeneration = 0;
+  // Skipping: through a state that loops on itself, moving no capture, on most characters, a run goes
+  // without the DFA's bookkeeping to the next character that leaves it: with the native indexOf for each
+  // leaving character when there are a few (each search remembered, so a character the input lacks is
+  // looked for once per run), or a sticky `[^…]*` RegExp (which cannot backtrack: one class loop and
+  // nothing after it).
+  private readonly starts: Int32Array;
+  private readonly intervalClass: Uint16Array;
+  /** Per state: 0 not examined yet, -1 no skipping, SKIP_CHARS or SKIP_CLASS. */
+  private skipKind: number[] = [];
+  private skipChars: (string[] | undefined)[] = [];
+  /** Where each of skipChars was last found (or the input's length), valid within run skipRun. */
+  private skipFound: (Int32Array | undefined)[] = [];
+  private skipRun: (Int32Array | undefined)[] = [];
+  private skipRegExp: (RegExp | undefined)[] = [];
+  private runId = 0;
+
+  static create(prog: Program, maxStates: number): LazyDfa | null {
+    if (maxStates < 2 || !dfaEligible(prog)) return null;
+    const points = new Set<number>([0, 128]);
+    collectBoundaries(prog, points);
+    const starts = [...points].filter((p) => p <= MAX_CODE).sort((x, y) => x - y);
+    const classOf = new Map<string, number>();
+    const representatives: number[] = [];
+    const intervalClass: number[] = [];
+    for (const start of starts) {
+      const sig: string[] = [];
+      signature(prog, start, sig);
+      const key = sig.join('');
+      let cls = classOf.get(key);
+      if (cls === undefined) {
+        cls = representatives.length;
+        classOf.set(key, cls);
+        representatives.push(start);
+      }
+      intervalClass.push(cls);
+    }
+    const symbols = representatives.length + 1;
+    if (symbols > DFA_MAX_SYMBOLS) return null;
+    const states = Math.min(maxStates, Math.floor(DFA_MAX_CELLS / symbols));
+    if (states < 2) return null;
+    return new LazyDfa(prog, starts, intervalClass, representatives, states);
+  }
+
+  private constructor(
+    prog: Program,
+    starts: number[],
+    intervalClass: number[],
+    representatives: number[],
+    maxStates: number,
+  ) {
+    this.symbols = representatives.length + 1;
+    this.endSymbol = representatives.length;
+    this.maxStates = maxStates;
+    this.representatives = Int32Array.from([...representatives, -1]);
+    this.ascii = new Uint16Array(128);
+    const highStarts: number[] = [];
+    const highClasses: number[] = [];
+    for (let k = 0; k < starts.length; k++) {
+      const from = starts[k];
+      const to = k + 1 < starts.length ? starts[k + 1] : MAX_CODE + 1;
+      if (from < 128) this.ascii.fill(intervalClass[k], from, Math.min(to, 128));
+      else {
+        highStarts.push(from);
+        highClasses.push(intervalClass[k]);
+      }
+    }
+    this.highStarts = Int32Array.from(highStarts);
+    this.starts = Int32Array.from(starts);
+    this.intervalClass = Uint16Array.from(intervalClass);
+    this.highClasses = Uint16Array.from(highClasses);
+    this.lookResults = new Uint8Array(prog.looks.length * this.symbols);
+    for (let k = 0; k < prog.looks.length; k++) {
+      for (let sym = 0; sym < this.symbols; sym++) {
+        const rep = this.representatives[sym];
+        const text = rep === -1 ? '' : String.fromCharCode(rep);
+        const found = simulate(prog.looks[k].prog, text, text.length, 0, ++runCounter);
+        this.lookResults[k * this.symbols + sym] = found ? 1 : 0;
+      }
+    }
+    this.registers = new Uint8Array(prog.slots);
+    this.reach = new Int32Array(prog.op.length + 1);
+    this.reset();
+  }
+
+  private reset(): void {
+    this.states = [];
+    this.keys = new Map();
+    this.edges = [];
+    this.skipKind = [];
+    this.skipChars = [];
+    this.skipFound = [];
+    this.skipRun = [];
+    this.skipRegExp = [];
+    this.next = new Int32Array(8 * this.symbols).fill(UNKNOWN);
+    this.flags = new Uint8Array(8 * this.symbols);
+    this.cells = new Int32Array(8 * this.symbols).fill(UNKNOWN);
+    this.full = false;
+    this.addState(Int32Array.of(0), '^0'); // 0: the start, where `^` holds
+    this.dead = this.addState(new Int32Array(0), ''); // 1: no thread left
+  }
+
+  private addState(pcs: Int32Array, key: string): number {
+    const id = this.states.length;
+    this.states.push(pcs);
+    this.keys.set(key, id);
+    this.skipKind.push(0);
+    this.skipChars.push(undefined);
+    this.skipFound.push(undefined);
+    this.skipRun.push(undefined);
+    this.skipRegExp.push(undefined);
+    const cells = (id + 1) * this.symbols;
+    if (cells > this.next.length) {
+      const next = new Int32Array(2 * this.next.length).fill(UNKNOWN);
+      next.set(this.next);
+      this.next = next;
+      const flags = new Uint8Array(2 * this.flags.length);
+      flags.set(this.flags);
+      this.flags = flags;
+      const packed = new Int32Array(2 * this.cells.length).fill(UNKNOWN);
+      packed.set(this.cells);
+      this.cells = packed;
+    }
+    return id;
+  }
+
+  private symbolOf(ch: number): number {
+    if (ch < 128) return this.ascii[ch];
+    const starts = this.highStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= ch) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.highClasses[lo];
+  }
+
+  /**
+   * Runs the program over `input` from position 0. Returns whether it matched (the captures then in
+   * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
+   * `slashes` ≥ 0: the most '/' a matching input holds, checked once the run gets past SLASH_CHECK_AT
+   * or first skips, whichever comes first (a path failing on its first characters pays no search).
+   */
+  run(prog: Program, input: string, slashes: number): boolean | null {
+    if (this.full) this.reset();
+    const runId = ++this.runId;
+    const length = input.length;
+    if (traceAt.length < length + 1) {
+      const size = Math.max(length + 1, 2 * traceAt.length);
+      traceAt = new Int32Array(size);
+      traceEdge = new Int32Array(size);
+    }
+    const { symbols, endSymbol, ascii } = this;
+    const tracePos = traceAt;
+    const traceStep = traceEdge;
+    const deadBase = this.dead * symbols;
+    // cells[state × symbols + symbol] = (next state × symbols) << 2 | flags: one load per character.
+    let cells = this.cells;
+    let base = 0; // the start state
+    let loops = 0;
+    let traced = 0;
+    let matchAt = -1;
+    let matchEdge = -1;
+    let matchTraced = 0;
+    let pos = 0;
+    for (; ; pos++) {
+      let sym = endSymbol;
+      if (pos < length) {
+        const ch = input.charCodeAt(pos);
+        sym = ch < 128 ? ascii[ch] : this.symbolOf(ch);
+      }
+      const edge = base + sym;
+      let cell = cells[edge];
+      if (cell === UNKNOWN) {
+        if (this.build(prog, base / symbols, sym) === UNKNOWN) {
+          this.full = true;
+          workDone.threads += pos + 1;
+          return null;
+        }
+        cells = this.cells;
+        cell = cells[edge];
+      }
+      const flag = cell & 3;
+      const to = cell >> 2;
+      if (flag !== F_PLAIN) {
+        if ((flag & F_MATCH) !== 0) {
+          matchAt = pos;
+          matchEdge = edge;
+          matchTraced = traced;
+        }
+        if ((flag & F_PLAIN) === 0) {
+          tracePos[traced] = pos;
+          traceStep[traced++] = edge;
+        }
+      } else if (to === base && ++loops >= SKIP_AFTER && pos + 1 < length) {
+        // Several characters in a row looped on this state: look for the next one that leaves it.
+        if (slashes >= 0) {
+          // A long run ahead (a skip may pass SLASH_CHECK_AT): first the prefilter's '/' count, once.
+          if (tooManySlashes(input, slashes)) {
+            workDone.threads += pos + 1;
+            workDone.prefiltered++;
+            return false;
+          }
+          slashes = -1;
+        }
+        const state = base / symbols;
+        let kind = this.skipKind[state];
+        if (kind === 0) {
+          kind = this.examine(prog, state);
+          cells = this.cells;
+        }
+        if (kind > 0) pos = this.skip(state, kind, input, pos + 1, length, runId) - 1;
+        loops = 0;
+        continue;
+      }
+      if (to !== base) loops = 0;
+      if (to === deadBase || pos >= length) break;
+      if (pos === SLASH_CHECK_AT && slashes >= 0) {
+        // The run survived its first characters: the prefilter's '/' count (LinearRegExp#exec), once.
+        if (tooManySlashes(input, slashes)) {
+          workDone.threads += pos + 1;
+          workDone.prefiltered++;
+          return false;
+        }
+        slashes = -1;
+      }
+      base = to;
+    }
+    workDone.threads += pos + 1;
+    if (matchAt < 0) return false;
+    // Captures, read back from the matching thread through its ancestors: walking backwards, the first
+    // operation met on a slot is the last one the thread performed.
+    const out = prog.out;
+    const captureSlots = prog.captureSlots;
+    const UNDECIDED = -2;
+    out.fill(UNDECIDED, 0, captureSlots);
+    out[0] = 0; // SAVE 0 is the program's first instruction, at position 0
+    let undecided = captureSlots - 1;
+    const edges = this.edges;
+    const last = edges[matchEdge]!;
+    const matchOps = last.matchOps;
+    for (let k = matchOps.length - 1; k >= 0; k--) {
+      const slot = matchOps[k] >> 1;
+      if (out[slot] === UNDECIDED) {
+        out[slot] = (matchOps[k] & 1) === 1 ? -1 : matchAt;
+        undecided--;
+      }
+    }
+    let thread = last.matchParent;
+    for (let t = matchTraced - 1; t >= 0 && undecided > 0; t--) {
+      const step = edges[traceStep[t]]!;
+      const at = tracePos[t];
+      const ops = step.ops;
+      for (let k = step.opStart[thread + 1] - 1, first = step.opStart[thread]; k >= first; k--) {
+        const slot = ops[k] >> 1;
+        if (out[slot] === UNDECIDED) {
+          out[slot] = (ops[k] & 1) === 1 ? -1 : at;
+          undecided--;
+        }
+      }
+      thread = step.parents[thread];
+    }
+    if (undecided > 0) {
+      for (let slot = 0; slot < captureSlots; slot++) if (out[slot] === UNDECIDED) out[slot] = -1;
+    }
+    return true;
+  }
+
+  /** Decides whether (and how) runs through `state` can skip ahead; builds all its transitions. */
+  private examine(prog: Program, state: number): number {
+    const { symbols } = this;
+    const loops = new Uint8Array(symbols);
+    let any = false;
+    for (let sym = 0; sym < this.endSymbol; sym++) {
+      const edge = state * symbols + sym;
+      if (this.next[edge] === UNKNOWN && this.build(prog, state, sym) === UNKNOWN) {
+        // The cache is full: no skipping through this state for the rest of the run (not examined again
+        // at every position), and the next run starts from an empty cache.
+        this.skipKind[state] = -1;
+        this.full = true;
+        return -1;
+      }
+      if (this.next[edge] === state && this.flags[edge] === F_PLAIN) {
+        loops[sym] = 1;
+        any = true;
+      }
+    }
+    let kind = -1;
+    if (any) {
+      // The characters that leave the state, as ranges.
+      const exits: number[] = [];
+      const starts = this.starts;
+      for (let k = 0; k < starts.length; k++) {
+        if (loops[this.intervalClass[k]] === 1) continue;
+        const to = k + 1 < starts.length ? starts[k + 1] - 1 : MAX_CODE;
+        const lastIndex = exits.length - 1;
+        if (lastIndex > 0 && exits[lastIndex] + 1 === starts[k]) exits[lastIndex] = to;
+        else exits.push(starts[k], to);
+      }
+      let singles = exits.length <= 2 * SKIP_MAX_CHARS;
+      for (let k = 0; singles && k < exits.length; k += 2) singles = exits[k] === exits[k + 1];
+      if (singles) {
+        kind = SKIP_CHARS;
+        const chars: string[] = [];
+        for (let k = 0; k < exits.length; k += 2) chars.push(String.fromCharCode(exits[k]));
+        this.skipChars[state] = chars;
+        this.skipFound[state] = new Int32Array(chars.length);
+        this.skipRun[state] = new Int32Array(chars.length);
+      } else {
+        kind = SKIP_CLASS;
+        let members = '';
+        for (let k = 0; k < exits.length; k += 2) members += `${hex4(exits[k])}-${hex4(exits[k + 1])}`;
+        this.skipRegExp[state] = new RegExp(`[^${members}]*`, 'y');
+      }
+    }
+    this.skipKind[state] = kind;
+    return kind;
+  }
+
+  /** The first position at or after `from` whose character leaves `state` (or `length`). */
+  private skip(
+    state: number,
+    kind: number,
+    input: string,
+    from: number,
+    length: number,
+    runId: number,
+  ): number {
+    if (kind === SKIP_CLASS) {
+      const pattern = this.skipRegExp[state]!;
+      pattern.lastIndex = from;
+      pattern.test(input);
+      return pattern.lastIndex;
+    }
+    const chars = this.skipChars[state]!;
+    const foundAt = this.skipFound[state]!;
+    const foundRun = this.skipRun[state]!;
+    let first = length;
+    for (let k = 0; k < chars.length; k++) {
+      let found = foundAt[k];
+      if (foundRun[k] !== runId || found < from) {
+        // Each search for a character starts past its previous result: O(length) per run in all.
+        found = input.indexOf(chars[k], from);
+        if (found < 0) found = length;
+        foundAt[k] = found;
+        foundRun[k] = runId;
+      }
+      if (found < first) first = found;
+    }
+    return first;
+  }
+
+  /**
+   * One step of the Pike VM, symbolically: the closure of every thread of `state` at a position whose
+   * symbol is `sym` (in priority order, sharing one visited set), then the threads that consume it.
+   * Returns the next state, or UNKNOWN when the cache is full.
+   */
+  private build(prog: Program, state: number, sym: number): number {
+    const { op, a, b, stateBase, enclStart, encl, visited, sets } = prog;
+    const registers = this.registers;
+    const pcs = this.states[state];
+    const atStart = state === 0;
+    nextGeneration(prog);
+    const generation = prog.generation;
+    // Waiting threads: pc, parent, ops.
+    const waitPc: number[] = [];
+    const waitParent: number[] = [];
+    const waitOps: number[][] = [];
+    const path: number[] = [];
+    const stack: number[] = [];
+    for (let i = 0; i < pcs.length; i++) {
+      workDone.threads++;
+      stack.push(0, pcs[i]);
+      while (stack.length > 0) {
+        const value = stack.pop()!;
+        const tag = stack.pop()!;
+        if (tag === 1) {
+          registers[value >> 1] = value & 1;
+          continue;
+        }
+        if (tag === 2) {
+          path.length = value;
+          continue;
+        }
+        let pc = value;
+        walk: for (;;) {
+          let key = stateBase[pc];
+          const first = enclStart[pc];
+          const end = enclStart[pc + 1];
+          if (first !== end) {
+            let k = first;
+            while (k < end && registers[encl[k]] !== 1) k++;
+            key += k - first;
+          }
+          if (visited[key] === generation) break;
+          visited[key] = generation;
+          switch (op[pc]) {
+            case OP_JMP:
+              pc = a[pc];
+              continue walk;
+            case OP_SPLIT:
+              stack.push(0, b[pc]);
+              pc = a[pc];
+              continue walk;
+            case OP_SAVE:
+              stack.push(2, path.length);
+              path.push(2 * a[pc]);
+              pc++;
+              continue walk;
+            case OP_ENTER: {
+              const register = a[pc];
+              stack.push(1, 2 * register + registers[register]);
+              registers[register] = 1;
+              pc++;
+              continue walk;
+            }
+            case OP_RESET:
+              stack.push(2, path.length);
+              for (let slot = a[pc], last = b[pc]; slot < last; slot++) path.push(2 * slot + 1);
+              pc++;
+              continue walk;
+            case OP_CHECK:
+              if (registers[a[pc]] === 1) break walk;
+              pc++;
+              continue walk;
+            case OP_BOL:
+              if (!atStart) break walk;
+              pc++;
+              continue walk;
+            case OP_EOL:
+              if (sym !== this.endSymbol) break walk;
+              pc++;
+              continue walk;
+            case OP_LOOK: {
+              const found = this.lookResults[a[pc] * this.symbols + sym] === 1;
+              if (found === prog.looks[a[pc]].negative) break walk;
+              pc++;
+              continue walk;
+            }
+            default:
+              waitPc.push(pc);
+              waitParent.push(i);
+              waitOps.push(path.slice());
+              break walk;
+          }
+        }
+      }
+    }
+    // The waiting threads in order: MATCH cuts the rest; the others consume the symbol or die.
+    let matchParent = -1;
+    let matchOps = NO_OPS;
+    const nextPcs: number[] = [];
+    const parents: number[] = [];
+    const opStart: number[] = [0];
+    const ops: number[] = [];
+    const rep = this.representatives[sym];
+    const reach = this.reach;
+    const mark = ++this.reachGeneration;
+    for (let w = 0; w < waitPc.length; w++) {
+      const pc = waitPc[w];
+      if (op[pc] === OP_MATCH) {
+        matchParent = waitParent[w];
+        matchOps = Int32Array.from(waitOps[w]);
+        break;
+      }
+      if (rep === -1 || !(op[pc] === OP_CHAR ? rep === a[pc] : inSet(sets[a[pc]], rep))) continue;
+      // A thread resuming where an earlier one surely passes (jumps, splits and capture moves, which
+      // the next closure follows whatever comes) would be dropped there as a duplicate: drop it now.
+      if (reach[pc + 1] === mark) continue;
+      const todo = [pc + 1];
+      while (todo.length > 0) {
+        const at = todo.pop()!;
+        if (reach[at] === mark) continue;
+        reach[at] = mark;
+        const code = op[at];
+        if (code === OP_JMP) todo.push(a[at]);
+        else if (code === OP_SPLIT) todo.push(a[at], b[at]);
+        else if (code === OP_SAVE || code === OP_RESET) todo.push(at + 1);
+      }
+      nextPcs.push(pc + 1);
+      parents.push(waitParent[w]);
+      for (const o of waitOps[w]) ops.push(o);
+      opStart.push(ops.length);
+    }
+    let plain = ops.length === 0;
+    for (let j = 0; plain && j < parents.length; j++) plain = parents[j] === j;
+    const key = nextPcs.join(',');
+    let to = this.keys.get(key);
+    if (to === undefined) {
+      if (this.states.length >= this.maxStates) return UNKNOWN;
+      to = this.addState(Int32Array.from(nextPcs), key);
+    }
+    const edge = state * this.symbols + sym;
+    const flag = (matchParent >= 0 ? F_MATCH : 0) | (plain ? F_PLAIN : 0);
+    this.next[edge] = to;
+    this.flags[edge] = flag;
+    this.cells[edge] = ((to * this.symbols) << 2) | flag;
+    this.edges[edge] = {
+      parents: Int32Array.from(parents),
+      opStart: Int32Array.from(opStart),
+      ops: Int32Array.from(ops),
+      matchParent,
+      matchOps,
+    };
+    return to;
+  }
+}
+
+/**
+ * What an input must satisfy for a match to be possible, checked before any engine runs: exact bounds,
+ * never a guess (a rejected input cannot match).
+ */
+interface Prefilter {
+  minLength: number;
+  /** Infinity unless every match is the whole input and its length is bounded. */
+  maxLength: number;
+  /** Most '/' in the input when every match is the whole input (Express's `^…\/?$`), else -1. */
+  slashes: number;
+}
+
+/**
+ * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
+ * room for), with at most limit + 1 native searches, each stopping at the next '/'.
+ */
+function tooManySlashes(text: string, limit: number): boolean {
+  let at = -1;
+  for (let k = 0; k <= limit; k++) {
+    at = text.indexOf('/', at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
+/** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
+const PREFILTER_SLASHES_FROM = 128;
+
 class LinearRegExp implements SafeRegExp {
+  /** Built on the first exec (undefined until then); null when the program needs the Pike VM. */
+  private dfa: LazyDfa | null | undefined = undefined;
+
   constructor(
     readonly source: string,
     readonly ignoreCase: boolean,
     private readonly prog: Program,
     private readonly groups: number,
+    private readonly maxDfaStates: number,
+    private readonly filter: Prefilter,
   ) {}
 
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
-    // Lookahead results are cached per (run, position); a new run id invalidates them.
-    if (!simulate(prog, text, text.length, 0, ++runCounter)) return null;
+    const { minLength, maxLength } = this.filter;
+    if (text.length < minLength || text.length > maxLength) {
+      workDone.prefiltered++;
+      return null;
+    }
+    // The '/' count, on long inputs only; the DFA makes it once a run gets past its first steps (a path
+    // that fails on its first characters pays no search).
+    const slashes = text.length >= PREFILTER_SLASHES_FROM ? this.filter.slashes : -1;
+    let dfa = this.dfa;
+    if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
+    let matched: boolean | null = null;
+    if (dfa !== null) {
+      matched = dfa.run(prog, text, slashes);
+      if (matched === null) workDone.dfaOverflows++;
+      else workDone.dfaRuns++;
+    }
+    if (matched === null && slashes >= 0 && tooManySlashes(text, slashes)) {
+      workDone.prefiltered++;
+      return null;
+    }
+    if (matched === null) {
+      workDone.nfaRuns++;
+      // Lookahead results are cached per (run, position); a new run id invalidates them.
+      matched = simulate(prog, text, text.length, 0, ++runCounter);
+    }
+    if (!matched) return null;
     const out = prog.out;
     const result: (string | undefined)[] = new Array(this.groups + 1);
     for (let g = 0; g <= this.groups; g++) {
@@ -1331,7 +2154,14 @@ const REASONS: Record<string, string> = {
  * @example
  * compileSafeRegExp('^\\/users(?:\\/([^/]+?))\\/?$', { ignoreCase: true })!.exec('/users/42') // ['/users/42', '42']
  */
-export function compileSafeRegExp(source: string, flags: { ignoreCase: boolean }): SafeRegExp | null {
+export function compileSafeRegExp(
+  source: string,
+  flags: {
+    ignoreCase: boolean;
+    /** States the lazy DFA may hold (default DFA_MAX_STATES); 0 runs every exec on the Pike VM. For tests. */
+    maxDfaStates?: number;
+  },
+): SafeRegExp | null {
   if (typeof source !== 'string') return null;
   const ignoreCase = flags.ignoreCase === true;
   const flagString = ignoreCase ? 'i' : '';
@@ -1352,7 +2182,18 @@ export function compileSafeRegExp(source: string, flags: { ignoreCase: boolean }
     builder.node(ast);
     builder.emit(OP_SAVE, 1);
     builder.emit(OP_MATCH);
-    return new LinearRegExp(source, ignoreCase, builder.finish(anchoredAtStart(ast)), parser.groups);
+    const atStart = anchoredAtStart(ast);
+    const program = builder.finish(atStart);
+    // A match covering the whole input bounds the input: its length, and how many '/' it holds.
+    const whole = atStart && anchoredAtEnd(ast);
+    const slashes = whole ? maxSlashes(ast, ignoreCase) : Number.POSITIVE_INFINITY;
+    const filter: Prefilter = {
+      minLength: minLength(ast),
+      maxLength: whole && maxLength(ast) !== 0 ? maxLength(ast) : Number.POSITIVE_INFINITY,
+      slashes: slashes === Number.POSITIVE_INFINITY ? -1 : slashes,
+    };
+    const states = flags.maxDfaStates ?? DFA_MAX_STATES;
+    return new LinearRegExp(source, ignoreCase, program, parser.groups, states, filter);
   } catch {
     // Unsupported construct (or a limit): the caller falls back to RegExp.
     return null;

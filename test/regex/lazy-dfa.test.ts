@@ -1,0 +1,420 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compileSafeRegExp, DFA_MAX_STATES, type SafeRegExp, workDone } from '../../src/regex/safe-regexp';
+import { prng } from '../support/prng';
+
+// The lazy DFA in front of the Pike VM (src/regex/safe-regexp.ts): it must give exactly the Pike VM's
+// (and so RegExp's) results, fall back to the Pike VM when its state cache fills, and keep the work linear.
+
+const pathToRegexp: (path: string, keys: unknown[], options: object) => RegExp = require('path-to-regexp');
+
+function compile(source: string, flags = '', maxDfaStates?: number): SafeRegExp {
+  const safe = compileSafeRegExp(source, { ignoreCase: flags === 'i', maxDfaStates });
+  assert.ok(safe, `expected ${JSON.stringify(source)} to compile`);
+  return safe;
+}
+
+function nativeExec(source: string, flags: string, input: string): (string | undefined)[] | null {
+  const match = new RegExp(source, flags).exec(input);
+  return match === null ? null : [...match];
+}
+
+/** Counters of workDone moved by `fn`. */
+function counted(fn: () => void): {
+  threads: number;
+  dfaRuns: number;
+  nfaRuns: number;
+  dfaOverflows: number;
+} {
+  const before = { ...workDone };
+  fn();
+  return {
+    threads: workDone.threads - before.threads,
+    dfaRuns: workDone.dfaRuns - before.dfaRuns,
+    nfaRuns: workDone.nfaRuns - before.nfaRuns,
+    dfaOverflows: workDone.dfaOverflows - before.dfaOverflows,
+  };
+}
+
+describe('lazy DFA: which engine runs', () => {
+  it('answers anchored route patterns, `$` and one-character lookaheads included', () => {
+    for (const source of [
+      '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$',
+      '^\\/a(?:\\/([^/]+?))?c\\/?(?=\\/|$)',
+      '^(?:\\/([^/]+?))+\\/?$',
+    ]) {
+      const safe = compile(source, 'i');
+      const moved = counted(() => safe.exec('/some-long-path'));
+      assert.deepEqual([moved.dfaRuns, moved.nfaRuns], [1, 0], source);
+    }
+  });
+
+  it('leaves to the Pike VM what depends on more than the current character', () => {
+    for (const source of [
+      'a+b', // not anchored
+      '^a\\b', // word boundary: the previous character too
+      '^(?=ab)a', // a lookahead longer than one character
+      '^(?=(a))a', // a lookahead with captures
+      '^(?=a$)a', // `$` after a character inside a lookahead
+      '^(?!.*x)a', // an unbounded lookahead
+    ]) {
+      const safe = compile(source);
+      const moved = counted(() => safe.exec('ab'));
+      assert.deepEqual([moved.dfaRuns, moved.nfaRuns], [0, 1], source);
+      assert.deepEqual(safe.exec('ab'), nativeExec(source, '', 'ab'), source);
+    }
+  });
+
+  it('runs everything on the Pike VM with maxDfaStates 0', () => {
+    const safe = compile('^\\/(\\w+)$', '', 0);
+    const moved = counted(() => assert.deepEqual(safe.exec('/abc'), ['/abc', 'abc']));
+    assert.deepEqual([moved.dfaRuns, moved.nfaRuns], [0, 1]);
+  });
+});
+
+describe('lazy DFA: state cache overflow', () => {
+  // `^[ab]*a[ab]{9}$` needs a state per combination of the last ten characters: 2^10 > DFA_MAX_STATES.
+  const source = '^([ab]*)a([ab]{9})$';
+
+  function abString(random: () => number, length: number): string {
+    let out = '';
+    for (let k = 0; k < length; k++) out += random() < 0.5 ? 'a' : 'b';
+    return out;
+  }
+
+  it('falls back to the Pike VM with the same results, then starts again from an empty cache', () => {
+    assert.ok(2 ** 10 > DFA_MAX_STATES);
+    const safe = compile(source);
+    const random = prng(7);
+    let overflows = 0;
+    let dfaRuns = 0;
+    for (let k = 0; k < 40; k++) {
+      const input = abString(random, 20 + Math.floor(random() * 600));
+      const moved = counted(() => assert.deepEqual(safe.exec(input), nativeExec(source, '', input), input));
+      overflows += moved.dfaOverflows;
+      dfaRuns += moved.dfaRuns;
+      // A run that overflowed was finished by the Pike VM.
+      assert.equal(moved.nfaRuns, moved.dfaOverflows);
+    }
+    assert.ok(overflows > 0, 'the cache filled at least once');
+    // After an overflow the next run starts with an empty cache: short inputs fit and stay on the DFA.
+    const short = counted(() => safe.exec('abababababab'));
+    assert.deepEqual([short.dfaRuns, short.nfaRuns], [1, 0]);
+    assert.ok(dfaRuns > 0);
+  });
+
+  it('a small cap (maxDfaStates) overflows on ordinary patterns too, and results do not change', () => {
+    const route = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
+    const tiny = compile(route, 'i', 3);
+    const roomy = compile(route, 'i');
+    for (const input of ['/a-b', '/abc-def-ghi', '/a--b/', '-x', '/x/y-z', '/a-b/', '/é-ü']) {
+      const moved = counted(() => assert.deepEqual(tiny.exec(input), roomy.exec(input), input));
+      assert.equal(moved.dfaOverflows, 1, input);
+      assert.deepEqual(roomy.exec(input), nativeExec(route, 'i', input), input);
+    }
+  });
+
+  it('every cap from 2 to 12 states gives the same results on long inputs (overflow while examining a state to skip)', () => {
+    const route = '^\\/a(?:\\/([^/]+?))?c\\/?$';
+    const inputs = [
+      `/a/${'xyz-'.repeat(500)}c`,
+      `/a/${'xyzc'.repeat(500)}`,
+      `/a/${'xy'.repeat(500)}C/`,
+      '/ac',
+    ];
+    let overflows = 0;
+    for (let cap = 2; cap <= 12; cap++) {
+      const safe = compile(route, 'i', cap);
+      for (const input of inputs) {
+        const moved = counted(() =>
+          assert.deepEqual(
+            safe.exec(input),
+            nativeExec(route, 'i', input),
+            `cap ${cap}: ${input.slice(0, 20)}`,
+          ),
+        );
+        overflows += moved.dfaOverflows;
+      }
+    }
+    assert.ok(overflows > 0);
+  });
+
+  it('stays linear when every run overflows', () => {
+    const safe = compile(source);
+    const random = prng(8);
+    const small = abString(random, 10_000);
+    const large = abString(random, 80_000);
+    const w1 = counted(() => safe.exec(small));
+    const w2 = counted(() => safe.exec(large));
+    assert.equal(w1.dfaOverflows + w2.dfaOverflows, 2);
+    assert.ok(w2.threads <= 9 * w1.threads, `10 000 chars: ${w1.threads}, 80 000 chars: ${w2.threads}`);
+  });
+});
+
+describe('lazy DFA: skipping through self-looping states', () => {
+  const long = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+  const CASES: [string, string, string[]][] = [
+    // One character leaves the loop: indexOf.
+    [
+      '^(?:\\/([^/]+?))\\/?$',
+      'i',
+      [`/${long('abc-12', 5000)}`, `/${long('abc-12', 5000)}/`, `/${long('x', 3000)}/y`],
+    ],
+    // A few leave it (ignoreCase doubles the letters): indexOf per character, each result remembered.
+    [
+      '^\\/a(?:\\/([^/]+?))?c\\/?$',
+      'i',
+      [
+        `/a/${long('xyz-', 4000)}c`,
+        `/a/${long('xyzC', 4000)}`,
+        `/a/${long('xy', 4000)}C/`,
+        `/a/${long('xy', 4000)}`,
+      ],
+    ],
+    // Non-ASCII characters inside the loop and among the ways out (`.` stops at U+2028 and U+2029).
+    [
+      '^(?:\\/([^/]+?))-(?:((?:(?!\\/|-).)+?))$',
+      '',
+      [`/${long('aé-ü', 3000)}`, `/${long('ñ', 3000)}-${long('ß', 200)}`],
+    ],
+    // More leaving characters than indexOf is used for (ranges too): a sticky class RegExp.
+    [
+      '^\\/([^éüß/.,;]+)(?:[éüß.,;](.*))?$',
+      '',
+      [`/${long('abc', 5000)}ü${long('d', 100)}`, `/${long('abc', 5000)}`],
+    ],
+    // Short stretches between the ways out, and a way out at the very end.
+    ['^(?:\\/([^/]+?))+\\/?$', '', [long('/ab', 6000), `${long('/abcdefgh', 6000)}//`]],
+  ];
+
+  for (const [source, flags, inputs] of CASES) {
+    it(`/${source}/${flags} on long inputs`, () => {
+      const safe = compile(source, flags);
+      for (const input of inputs) {
+        const moved = counted(() =>
+          assert.deepEqual(safe.exec(input), nativeExec(source, flags, input), input.slice(0, 40)),
+        );
+        assert.equal(moved.nfaRuns, 0);
+      }
+    });
+  }
+});
+
+describe('lazy DFA: seeded differential against RegExp and the Pike VM', () => {
+  it('random Express 4 route paths (path-to-regexp) × random paths, short and long', () => {
+    const random = prng(1905);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const PATTERN_TOKENS = [
+      '/',
+      '/',
+      'a',
+      'b',
+      '-',
+      '.',
+      ':id',
+      ':b',
+      ':id?',
+      ':a-:b',
+      ':p*',
+      ':p+',
+      '*',
+      '(\\d+)',
+      ':x(\\d+|[a-c]+)',
+      '.json',
+      'c?',
+    ];
+    const PATH_TOKENS = ['/', '/', '/', 'a', 'b', 'c', '-', '.', '42', 'x', 'json', 'A', 'é'];
+    let dfaRuns = 0;
+    let checks = 0;
+    for (let k = 0; k < 250; k++) {
+      let path = '';
+      for (let t = 1 + Math.floor(random() * 5); t > 0; t--) path += pick(PATTERN_TOKENS);
+      if (path[0] !== '/') path = `/${path}`;
+      const options = { end: random() < 0.7, strict: random() < 0.2, sensitive: random() < 0.2 };
+      let regexp: RegExp;
+      try {
+        regexp = pathToRegexp(path, [], options);
+      } catch {
+        continue;
+      }
+      const flags = regexp.ignoreCase ? 'i' : '';
+      const dfa = compileSafeRegExp(regexp.source, { ignoreCase: flags === 'i' });
+      const pike = compileSafeRegExp(regexp.source, { ignoreCase: flags === 'i', maxDfaStates: 0 });
+      if (dfa === null || pike === null) continue; // refused at registration; not this suite's subject
+      for (let n = 0; n < 16; n++) {
+        let input = '';
+        const tokens = n < 12 ? Math.floor(random() * 10) : 40 + Math.floor(random() * 80);
+        for (let t = 0; t < tokens; t++) input += pick(PATH_TOKENS);
+        if (random() < 0.7) input = `/${input}`;
+        const moved = counted(() => {
+          const got = dfa.exec(input);
+          assert.deepEqual(got, pike.exec(input), `${path} ${regexp.source} on ${JSON.stringify(input)}`);
+          // RegExp itself only where its backtracking stays quick (short inputs).
+          if (input.length <= 24) assert.deepEqual(got, nativeExec(regexp.source, flags, input));
+        });
+        dfaRuns += moved.dfaRuns;
+        checks++;
+      }
+    }
+    assert.ok(checks > 2000, `${checks} checks`);
+    assert.ok(dfaRuns > checks / 2, `${dfaRuns} of ${checks} execs ran on the DFA`);
+  });
+
+  it('random anchored regexes (alternation, nested and lazy quantifiers, empty loops) × inputs up to 60 characters', () => {
+    const random = prng(2024);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const QUANT = ['*', '+', '?', '{0,2}', '{1,3}', '*?', '+?', '??', '{2,}?'];
+    const atom = (depth: number): string => {
+      const r = random();
+      if (depth > 0 && r < 0.35) return `${pick(['(', '(?:'])}${alt(depth - 1)})`;
+      if (depth > 0 && r < 0.42) return `${pick(['(?=', '(?!'])}${pick(['a', '[ab]', '\\/|$', 'b|-', ''])})`;
+      if (r < 0.5) return pick(['()', '(a|)', '(?:)']);
+      if (r < 0.8) return pick(['a', 'b', '-', '\\/', '.']);
+      return pick(['[ab]', '[^/]', '\\d', '\\w', '[^a]']);
+    };
+    const seq = (depth: number): string => {
+      let out = '';
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        out += random() < 0.05 ? '$' : atom(depth);
+        if (random() < 0.4) out += pick(QUANT);
+      }
+      return out;
+    };
+    const alt = (depth: number): string => (random() < 0.3 ? `${seq(depth)}|${seq(depth)}` : seq(depth));
+    let dfaRuns = 0;
+    for (let k = 0; k < 400; k++) {
+      const source = `^${alt(3)}`;
+      const flags = random() < 0.3 ? 'i' : '';
+      let valid = true;
+      try {
+        new RegExp(source, flags);
+      } catch {
+        valid = false;
+      }
+      if (!valid) continue;
+      const dfa = compile(source, flags);
+      const pike = compile(source, flags, 0);
+      for (let n = 0; n < 10; n++) {
+        let input = '';
+        for (let c = Math.floor(random() * 60); c > 0; c--)
+          input += pick(['a', 'b', 'A', '-', '/', '1', 'é']);
+        const moved = counted(() => {
+          const got = dfa.exec(input);
+          assert.deepEqual(got, pike.exec(input), `/${source}/${flags}.exec(${JSON.stringify(input)})`);
+          if (input.length <= 12) assert.deepEqual(got, nativeExec(source, flags, input));
+        });
+        dfaRuns += moved.dfaRuns;
+      }
+    }
+    assert.ok(dfaRuns > 2000, `${dfaRuns} execs on the DFA`);
+  });
+});
+
+describe('prefilter: inputs that cannot match, answered before any engine runs', () => {
+  function prefiltered(safe: SafeRegExp, input: string): boolean {
+    const before = workDone.prefiltered;
+    safe.exec(input);
+    return workDone.prefiltered > before;
+  }
+
+  const many = `/abcdefghij-b${'/segment-x'.repeat(30)}`;
+
+  it('rejects a long path with more segments than an end-anchored pattern holds', () => {
+    // `/:a?-:b`: at most two '/' — the parameter after '-' cannot hold one (its lookahead forbids it).
+    const source = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
+    const safe = compile(source, 'i');
+    assert.equal(prefiltered(safe, many), true);
+    assert.equal(safe.exec(many), null);
+    // Two '/' (one trailing) still reach the engine and match.
+    const two = `/${'ab-'.repeat(60)}cd/`;
+    assert.equal(prefiltered(safe, two), false);
+    assert.deepEqual(safe.exec(two), nativeExec(source, 'i', two));
+  });
+
+  it('counts nothing when a loop can consume "/" or the match may end before the input does', () => {
+    for (const source of [
+      '^(?:\\/([^/]+?))+\\/?$', // `/:p+`
+      '^\\/s(?:\\/([^/]+?))?(.*)\\/?$', // `*`
+      '^(?:\\/([^/]+?))-(?:([^/]+?))\\/?(?=\\/|$)', // end: false
+      '^\\/x(?:(?!-).)+$', // a lookahead that lets '/' through
+    ]) {
+      const safe = compile(source, 'i');
+      const input = source.includes('\\/s') ? `/s${many}` : source.includes('\\/x') ? `/x${many}` : many;
+      assert.equal(prefiltered(safe, input), false, source);
+      assert.deepEqual(safe.exec(input), nativeExec(source, 'i', input), source);
+    }
+  });
+
+  it('rejects inputs shorter or longer than every match', () => {
+    const source = '^\\/(\\d{2,4})$';
+    const safe = compile(source);
+    assert.equal(prefiltered(safe, '/1'), true);
+    assert.equal(prefiltered(safe, '/12345'), true);
+    assert.equal(prefiltered(safe, '/123'), false);
+    assert.deepEqual(safe.exec('/123'), ['/123', '123']);
+    // Not end-anchored: longer inputs may still match a prefix.
+    const open = compile('^\\/(\\d{2,4})');
+    assert.equal(prefiltered(open, '/12345'), false);
+    assert.deepEqual(open.exec('/12345'), ['/1234', '1234']);
+  });
+
+  it('seeded differential: random route paths × long paths with a few to many segments, against RegExp', () => {
+    const random = prng(4242);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const PATTERN_TOKENS = [
+      '/',
+      '/',
+      ':a',
+      ':b?',
+      '-',
+      '.',
+      ':a-:b',
+      ':x(\\d+)',
+      'c',
+      ':n.:e?',
+      '.json',
+      '(x|y)?',
+    ];
+    let rejected = 0;
+    let checks = 0;
+    for (let k = 0; k < 150; k++) {
+      let path = '';
+      for (let t = 1 + Math.floor(random() * 4); t > 0; t--) path += pick(PATTERN_TOKENS);
+      if (path[0] !== '/') path = `/${path}`;
+      const options = { end: random() < 0.8, strict: random() < 0.3, sensitive: random() < 0.3 };
+      let regexp: RegExp;
+      try {
+        regexp = pathToRegexp(path, [], options);
+      } catch {
+        continue;
+      }
+      const flags = regexp.ignoreCase ? 'i' : '';
+      const safe = compileSafeRegExp(regexp.source, { ignoreCase: flags === 'i' });
+      if (safe === null) continue;
+      for (let n = 0; n < 10; n++) {
+        // 0–5 '/' in 130–260 characters, so the '/' count is checked, around every pattern's limit.
+        const slashes = Math.floor(random() * 6);
+        let input = '';
+        while (input.length < 130 + random() * 130)
+          input += pick(['a', 'b', '-', '.', '4', 'x', 'c', 'json']);
+        for (let s = 0; s < slashes; s++) {
+          const at = Math.floor(random() * input.length);
+          input = `${input.slice(0, at)}/${input.slice(at)}`;
+        }
+        if (random() < 0.8) input = `/${input}`;
+        if (random() < 0.2) input += '/';
+        const before = workDone.prefiltered;
+        assert.deepEqual(
+          safe.exec(input),
+          nativeExec(regexp.source, flags, input),
+          `${path} ${JSON.stringify(options)} on ${JSON.stringify(input)}`,
+        );
+        rejected += workDone.prefiltered - before;
+        checks++;
+      }
+    }
+    assert.ok(checks > 1000, `${checks} checks`);
+    assert.ok(rejected > checks / 10, `${rejected} of ${checks} rejected by the prefilter`);
+  });
+});

@@ -55,6 +55,7 @@ function compile(
   extraArgs: string[] = [],
   compiler: Compiler = 'ts7',
   build = false,
+  timeout = TIMEOUT_MS,
 ): Promise<Compiled> {
   const started = performance.now();
   // `-b` must come first; otherwise the project's tsconfig.json.
@@ -65,10 +66,11 @@ function compile(
     execFile(
       process.execPath,
       [COMPILERS[compiler], ...args],
-      { cwd: project, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: project, timeout, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-        done({ code, output: `${stdout}${stderr}`, ms: performance.now() - started });
+        const killed = err?.killed ? `\ntsc killed after ${timeout} ms (${err.signal})` : '';
+        done({ code, output: `${stdout}${stderr}${killed}`, ms: performance.now() - started });
       },
     );
   });
@@ -117,7 +119,8 @@ function matrixBuild(compiler: Compiler): Promise<MatrixBuild> {
     );
     const solution = join(dir, `solution-${compiler}.json`);
     writeFileSync(solution, JSON.stringify({ files: [], references: configs.map((path) => ({ path })) }));
-    build = compile(dir, ['-b', solution, '--verbose', '--force'], compiler, true).then(
+    const timeout = TIMEOUT_MS * configs.length;
+    build = compile(dir, ['-b', solution, '--verbose', '--force'], compiler, true, timeout).then(
       ({ code, output }) => {
         const errors = new Map<string, string[]>([['', []]]);
         let current = '';

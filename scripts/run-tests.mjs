@@ -57,14 +57,21 @@ if (files.length === 0) {
 // webapp costs about 0.25 s of CPU before the first test, which for most files is more than their
 // tests take (measured on node 20: ten small files, 3.1 s of CPU in ten processes, 0.7 s in one).
 // A group runs its files one after the other in name order, in one process, as if they were one file
-// (test/http2/suite.test.ts loads 30 of them that way too). A file keeps its own process when it
-// registers top-level hooks (a top-level beforeEach would run around every test of the group, a
-// before/after would move to the start/end of the group) or matches ALONE: files that start servers,
-// child processes or tracing subscribers of their own, and the slowest ones, which would hold a
-// group up. --isolate gives every file its own process.
-const ALONE = [...SLOW_FIRST, /\/examples\//, /\/tracing\//, /\/http2\/suite\.test/];
+// (test/http2/suite.test.ts loads 30 of them that way too); their top-level before() and after()
+// hooks (fixtures made and removed) then run at the start and the end of the group. A file keeps its
+// own process when it registers a top-level beforeEach or afterEach (which would run around every
+// test of the group) or matches ALONE: files that start servers, child processes, timers or tracing
+// subscribers of their own, and the slowest ones, which would hold a group up. --isolate gives every
+// file its own process.
+const ALONE = [
+  ...SLOW_FIRST,
+  /\/examples\//,
+  /\/tracing\//,
+  /\/http2\/suite\.test/,
+  /\/compat\/async-context\.test/,
+];
 const GROUP_SIZE = 10;
-const TOP_LEVEL_HOOK = /^\(0, node_test_\d+\.(?:before|after|beforeEach|afterEach)\)\(/m;
+const TOP_LEVEL_EACH_HOOK = /^\(0, node_test_\d+\.(?:beforeEach|afterEach)\)\(/m;
 
 const resultDir = mkdtempSync(join(tmpdir(), 'webapp-tests-'));
 const units = [];
@@ -83,7 +90,7 @@ if (options.includes('--isolate')) {
     group = [];
   };
   for (const file of files) {
-    if (ALONE.some((pattern) => pattern.test(file)) || TOP_LEVEL_HOOK.test(readFileSync(file, 'utf8'))) {
+    if (ALONE.some((pattern) => pattern.test(file)) || TOP_LEVEL_EACH_HOOK.test(readFileSync(file, 'utf8'))) {
       units.push(file);
       continue;
     }

@@ -70,6 +70,9 @@ const ALONE = [
   /\/tracing\//,
   /\/http2\/suite\.test/,
   /\/compat\/async-context\.test/,
+  // More than a second of CPU each (fuzzing, 10,000-route tables, 1,000 aborted downloads).
+  /\/router\/(?:bad-input|index-parity|index\/route-tree)\.test/,
+  /\/response\/send-file-abort\.test/,
 ];
 const GROUP_SIZE = 10;
 const TOP_LEVEL_EACH_HOOK = /^\(0, node_test_\d+\.(?:beforeEach|afterEach)\)\(/m;

@@ -4,6 +4,7 @@
 //   node scripts/run-tests.mjs router body/     only files whose path contains one of the words
 //   node scripts/run-tests.mjs --reporter=spec  node's own reporters (spec, tap, dot) instead
 //   node scripts/run-tests.mjs --coverage ...   thresholds on a filtered run too (--no-coverage: off)
+//   node scripts/run-tests.mjs --isolate ...    every file in its own process (no groups, see below)
 //
 // The default reporter (scripts/test-reporter.mjs) prints only failures and a closing line.
 // Coverage (node's built-in, --experimental-test-coverage) counts the lines of build/src, the
@@ -12,17 +13,17 @@
 // (type-checking with tsc, fuzzing) start first so that they do not finish last. Files run through
 // scripts/test-run-files.mjs (node:test's run()), which keeps this order; `node --test` sorts them.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const COVERAGE_LINES = 95;
 const COVERAGE_FILE_LINES = 85;
-// Files that take the most time without timing anything themselves (measured: types.test ~40 s of
-// CPU in tsc, package ~2 s, the cluster example ~2 s); started first so that none of them is left
+// Files that take the most time without timing anything themselves (measured on node 20: types.test
+// ~30 s of CPU in tsc, the HTTP/2 suite ~6 s, package ~2 s, the cluster example ~2 s); started first so that none of them is left
 // running alone at the end. The router fuzzers and other linear-time checks stay in name order:
 // starting them together, next to tsc, would starve their time budgets.
-const SLOW_FIRST = [/\/types\.test/, /\/package\//, /examples\/cluster/];
+const SLOW_FIRST = [/\/types\.test/, /\/http2\/suite\.test/, /\/package\//, /examples\/cluster/];
 
 const args = process.argv.slice(2);
 const options = args.filter((arg) => arg.startsWith('--'));
@@ -53,12 +54,61 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// Most files share a process with their neighbours: a node process that loads node:test, express and
+// webapp costs about 0.25 s of CPU before the first test, which for most files is more than their
+// tests take (measured on node 20: ten small files, 3.1 s of CPU in ten processes, 0.7 s in one).
+// A group runs its files one after the other in name order, in one process, as if they were one file
+// (test/http2/suite.test.ts loads 30 of them that way too); their top-level before() and after()
+// hooks (fixtures made and removed) then run at the start and the end of the group. A file keeps its
+// own process when it registers a top-level beforeEach or afterEach (which would run around every
+// test of the group) or matches ALONE: files that start servers, child processes, timers or tracing
+// subscribers of their own, and the slowest ones, which would hold a group up. --isolate gives every
+// file its own process.
+const ALONE = [
+  ...SLOW_FIRST,
+  /\/examples\//,
+  /\/tracing\//,
+  /\/http2\/suite\.test/,
+  /\/compat\/async-context\.test/,
+  // More than a second of CPU each (fuzzing, 10,000-route tables, 1,000 aborted downloads).
+  /\/router\/(?:bad-input|index-parity|index\/route-tree)\.test/,
+  /\/response\/send-file-abort\.test/,
+];
+const GROUP_SIZE = 10;
+const TOP_LEVEL_EACH_HOOK = /^\(0, node_test_\d+\.(?:beforeEach|afterEach)\)\(/m;
+
 const resultDir = mkdtempSync(join(tmpdir(), 'webapp-tests-'));
+const units = [];
+if (options.includes('--isolate')) {
+  units.push(...files);
+} else {
+  let group = [];
+  const flush = () => {
+    if (group.length === 1) units.push(group[0]);
+    else if (group.length > 1) {
+      const entry = join(resultDir, `group-${units.length + 1}.test.js`);
+      const lines = group.map((file) => `require(${JSON.stringify(resolve(file))});`);
+      writeFileSync(entry, `// ${group.join(' ')}\n${lines.join('\n')}\n`);
+      units.push(entry);
+    }
+    group = [];
+  };
+  for (const file of files) {
+    if (ALONE.some((pattern) => pattern.test(file)) || TOP_LEVEL_EACH_HOOK.test(readFileSync(file, 'utf8'))) {
+      units.push(file);
+      continue;
+    }
+    group.push(file);
+    if (group.length === GROUP_SIZE) flush();
+  }
+  flush();
+}
+
 const resultFile = join(resultDir, 'result.json');
 const nodeArgs = coverage ? ['--experimental-test-coverage'] : [];
 nodeArgs.push('scripts/test-run-files.mjs', reporter, '4');
 
-const result = spawnSync(process.execPath, [...nodeArgs, ...files], {
+const result = spawnSync(process.execPath, [...nodeArgs, ...units], {
   stdio: 'inherit',
   env: {
     ...process.env,

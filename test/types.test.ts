@@ -50,35 +50,108 @@ interface Compiled {
   ms: number;
 }
 
-function compile(project: string, extraArgs: string[] = [], compiler: Compiler = 'ts7'): Promise<Compiled> {
+function compile(
+  project: string,
+  extraArgs: string[] = [],
+  compiler: Compiler = 'ts7',
+  build = false,
+  timeout = TIMEOUT_MS,
+): Promise<Compiled> {
   const started = performance.now();
+  // `-b` must come first; otherwise the project's tsconfig.json.
+  const args = build
+    ? [...extraArgs, '--pretty', 'false']
+    : ['-p', join(project, 'tsconfig.json'), '--pretty', 'false', ...extraArgs];
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [COMPILERS[compiler], '-p', join(project, 'tsconfig.json'), '--pretty', 'false', ...extraArgs],
-      { cwd: project, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      [COMPILERS[compiler], ...args],
+      // tsc is not webapp's code: no V8 coverage for it (it would only slow the compiler down).
+      { cwd: project, timeout, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_V8_COVERAGE: '' } },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-        done({ code, output: `${stdout}${stderr}`, ms: performance.now() - started });
+        const killed = err?.killed ? `\ntsc killed after ${timeout} ms (${err.signal})` : '';
+        done({ code, output: `${stdout}${stderr}${killed}`, ms: performance.now() - started });
       },
     );
   });
 }
 
-/** Copies a fixture beside an installed project's node_modules and compiles it, `skipLibCheck` off. */
-async function check(
-  name: string,
-  compiler: Compiler,
-  options: { project?: string; args?: string[] } = {},
-): Promise<Compiled> {
+/** Copies a fixture beside an installed project's node_modules; returns its config, `skipLibCheck` off. */
+function prepare(name: string, compiler: Compiler, installed: string): string {
   // Minimal projects live where no parent has a node_modules (TypeScript 5 reads every parent's @types).
-  const parent = options.project === minimal ? bare : dir;
+  const parent = installed === minimal ? bare : dir;
   const project = join(parent, `${name}-${compiler}`);
   cpSync(join(fixtures, name), project, { recursive: true });
-  symlinkSync(join(options.project ?? full, 'node_modules'), join(project, 'node_modules'), 'dir');
-  const result = await compile(project, ['--skipLibCheck', 'false', ...(options.args ?? [])], compiler);
-  assert.equal(result.code, 0, `${compiler} reported errors in test/types/${name}:\n${result.output}`);
-  return result;
+  symlinkSync(join(installed, 'node_modules'), join(project, 'node_modules'), 'dir');
+  // `tsc -b` takes no compiler options on its command line: the fixture's own tsconfig, extended.
+  const config = join(project, 'tsconfig.check.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }),
+  );
+  return config;
+}
+
+interface MatrixBuild {
+  code: number;
+  output: string;
+  /** Diagnostics by project config; those printed outside any project's section under ''. */
+  errors: Map<string, string[]>;
+}
+
+/** Lines of `tsc -b --verbose` that report progress (`7:08:21 PM - Building project '…'...`). */
+const PROGRESS = /^\d{1,2}[:.]\d{2}[:.]\d{2}\S*(?: [AP]M)? - |^ {4}\* /;
+const BUILDING = /Building project '(.+)'\.\.\.$/;
+
+/**
+ * Type-checks every matrix fixture of one compiler with a single `tsc -b` over a solution that
+ * references each fixture's config: one compiler process that parses lib.*.d.ts, @types/node and
+ * webapp's declarations once and gives each fixture its own program (its own options and checker),
+ * so a fixture passes exactly when it would compile alone. `--verbose` prints "Building project"
+ * before each project's diagnostics, which attributes every error to its fixture.
+ */
+const matrixBuilds = new Map<Compiler, Promise<MatrixBuild>>();
+function matrixBuild(compiler: Compiler): Promise<MatrixBuild> {
+  let build = matrixBuilds.get(compiler);
+  if (!build) {
+    const configs = MATRIX.filter((entry) => entry.compilers.includes(compiler)).map((entry) =>
+      prepare(entry.fixture, compiler, entry.project === 'minimal' ? minimal : full),
+    );
+    const solution = join(dir, `solution-${compiler}.json`);
+    writeFileSync(solution, JSON.stringify({ files: [], references: configs.map((path) => ({ path })) }));
+    const timeout = TIMEOUT_MS * configs.length;
+    build = compile(dir, ['-b', solution, '--verbose', '--force'], compiler, true, timeout).then(
+      ({ code, output }) => {
+        const errors = new Map<string, string[]>([['', []]]);
+        let current = '';
+        for (const line of output.split('\n')) {
+          const building = BUILDING.exec(line);
+          if (building) {
+            current = resolve(dir, building[1]!);
+            errors.set(current, []);
+          } else if (line.trim() !== '' && !PROGRESS.test(line)) {
+            errors.get(current)!.push(line);
+          }
+        }
+        return { code, output, errors };
+      },
+    );
+    matrixBuilds.set(compiler, build);
+  }
+  return build;
+}
+
+/** Asserts that `fixture`'s project compiled without errors in its compiler's matrix build. */
+async function check(fixture: string, compiler: Compiler, installed: string): Promise<void> {
+  const { code, output, errors } = await matrixBuild(compiler);
+  const config = join(installed === minimal ? bare : dir, `${fixture}-${compiler}`, 'tsconfig.check.json');
+  const own = errors.get(config);
+  assert.ok(own, `${compiler} did not build test/types/${fixture}:\n${output}`);
+  const found = [...own, ...errors.get('')!];
+  assert.deepEqual(found, [], `${compiler} reported errors in test/types/${fixture}:\n${found.join('\n')}`);
+  const all = [...errors.values()].flat();
+  assert.equal(code === 0, all.length === 0, `${compiler} exited with ${code}:\n${output}`);
 }
 
 /**
@@ -216,7 +289,7 @@ after(() => {
  * and 5.6 (the oldest supported), `skipLibCheck` off. TypeScript 7 has neither `moduleResolution
  * node10` nor `esModuleInterop: false`, so those fixtures run on 5.6 only; the fixtures that test
  * webapp's own types rather than a module mode (routes, express-port) run on 7 only, to keep this
- * fast. Compilers run in parallel.
+ * fast. Each compiler checks all its fixtures in one `tsc -b` (see matrixBuild); the two run in parallel.
  */
 const MATRIX: Array<{ fixture: string; what: string; compilers: Compiler[]; project?: 'minimal' }> = [
   {
@@ -275,7 +348,7 @@ describe('types matrix (packed install)', { concurrency: 4 }, () => {
   for (const { fixture, what, compilers, project } of MATRIX) {
     for (const compiler of compilers) {
       test(`${compiler}: ${what} (test/types/${fixture})`, async () => {
-        await check(fixture, compiler, { project: project === 'minimal' ? minimal : full });
+        await check(fixture, compiler, project === 'minimal' ? minimal : full);
       });
     }
   }

@@ -36,10 +36,12 @@ test('router, application and compat suites pass with every channel subscribed',
     [
       '--require',
       join(__dirname, 'support', 'subscribe-all.js'),
-      '--test',
       // TAP on every node: node 23+ reports in "spec" by default, where failures do not read `not ok`.
       '--test-reporter=tap',
-      '--test-concurrency=2',
+      // One process loads every suite, one after the other (as test/http2/suite.test.ts does): a
+      // process per suite cost more CPU in node's start and module loading than the tests take.
+      '-e',
+      'for (const file of process.argv.slice(1)) require(file);',
       ...SUITES,
     ],
     { encoding: 'utf8', env, timeout: 240_000 },

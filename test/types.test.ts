@@ -161,7 +161,9 @@ async function check(fixture: string, compiler: Compiler, installed: string): Pr
  */
 function installPacked(): { minimal: string; full: string } {
   // Outside this repository: TypeScript 5's default `types` looks in every parent's node_modules/@types.
-  const cache = join(tmpdir(), 'webapp-types-cache');
+  // One cache per checkout: two clones (or worktrees) testing at once must not clear each other's install.
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  const cache = join(tmpdir(), `webapp-types-cache-${checkout}`);
   mkdirSync(cache, { recursive: true });
   const packDir = mkdtempSync(join(cache, 'pack-'));
   const [packed] = JSON.parse(

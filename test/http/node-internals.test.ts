@@ -119,13 +119,20 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     assert.deepEqual(kinds, [false, true]);
   });
 
-  test('3. server class slots: an http2 server with allowHTTP1 keeps node’s HTTP/1 classes in options under a symbol described "options"', () => {
-    const server = http2.createSecureServer({ allowHTTP1: true });
+  test('3. server class slots: an http2 server with allowHTTP1 keeps node’s HTTP/1 classes in its options (node 20–22) or in its own class slots (node 24 and later)', () => {
+    const server = http2.createSecureServer({ allowHTTP1: true }) as unknown as Record<symbol, unknown>;
     const key = Object.getOwnPropertySymbols(server).find((s) => s.description === 'options');
     assert.ok(key, 'no own symbol described options on an http2 secure server');
-    const options = (server as unknown as Record<symbol, Record<string, unknown>>)[key];
-    assert.equal(options.Http1IncomingMessage, IncomingMessage);
-    assert.equal(options.Http1ServerResponse, ServerResponse);
+    const options = server[key] as Record<string, unknown>;
+    if ('Http1IncomingMessage' in options) {
+      assert.equal(options.Http1IncomingMessage, IncomingMessage);
+      assert.equal(options.Http1ServerResponse, ServerResponse);
+    } else {
+      const slots = serverClassSlots(server);
+      assert.ok(slots, 'neither Http1IncomingMessage in options nor class slots on the http2 server');
+      assert.equal(server[slots.request], IncomingMessage);
+      assert.equal(server[slots.response], ServerResponse);
+    }
   });
 
   test('3. server class slots: adoptServerClasses replaces node’s classes, and leaves a server’s own classes alone', () => {

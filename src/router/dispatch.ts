@@ -53,8 +53,6 @@ export class Dispatch {
   private candidatePath: string | undefined = undefined;
   private urlSeen: string | undefined = undefined;
   private pathSeen: string | null | undefined = undefined;
-  /** Whether `pathSeen` has a percent-escape, which a layer's match decodes (and may reject with a 400). */
-  private pathHasEscape = false;
   /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
   private candidates: readonly number[] = EVERY_LAYER;
   private cursor = 0;
@@ -120,9 +118,7 @@ export class Dispatch {
     const url = this.req.url;
     if (url !== this.urlSeen) {
       this.urlSeen = url;
-      const path = getPathname(this.req);
-      this.pathSeen = path;
-      this.pathHasEscape = path?.includes('%') === true;
+      this.pathSeen = getPathname(this.req);
     }
     return this.pathSeen;
   }
@@ -216,7 +212,7 @@ export class Dispatch {
           !hasMethod &&
           method !== 'OPTIONS' &&
           method !== 'HEAD' &&
-          !this.pathHasEscape &&
+          !path.includes('%') &&
           isCompiled(layer)
         ) {
           continue;

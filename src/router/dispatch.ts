@@ -244,12 +244,23 @@ export class Dispatch {
       this.sync = 0;
       return;
     }
-    const matched = layer;
-    const matchedRoute = route;
-    const error = layerError;
-    this.router.process_params(matched, (this.paramCalled ??= {}), req, this.res, (paramErr?: unknown) => {
-      if (paramErr) this.next(error || paramErr);
-      else this.afterParams(matched, matchedRoute, error, layerPath, path);
+    this.runParamCallbacks(layer, route, layerError, layerPath, path);
+  }
+
+  /*
+   * Kept out of `advance`: a closure there would make V8 allocate a context for every call of
+   * `advance` (one per layer per request), created or not.
+   */
+  private runParamCallbacks(
+    layer: Layer,
+    route: Route | undefined,
+    layerError: unknown,
+    layerPath: string,
+    path: string,
+  ): void {
+    this.router.process_params(layer, (this.paramCalled ??= {}), this.req, this.res, (paramErr?: unknown) => {
+      if (paramErr) this.next(layerError || paramErr);
+      else this.afterParams(layer, route, layerError, layerPath, path);
     });
   }
 

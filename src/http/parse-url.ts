@@ -17,29 +17,16 @@ export interface UrlParts {
   search: string | null;
 }
 
-function isSpecial(code: number): boolean {
-  return (
-    code === 35 ||
-    code === 32 ||
-    code === 9 ||
-    code === 10 ||
-    code === 12 ||
-    code === 13 ||
-    code === 0xa0 ||
-    code === 0xfeff
-  );
-}
+/**
+ * What sends a URL to the full parse: a fragment, or whitespace node's parser trims or splits on.
+ * One native scan per URL: a router mounted under a prefix asks again for every level.
+ */
+const NEEDS_FULL_PARSE = /[#\t\n\f\r \u00a0\ufeff]/;
 
 /** Index of '?' in an origin-form URL that needs no full parse, -1 when there is none, -2 otherwise. */
 function simpleQueryIndex(url: string): number {
-  if (url.charCodeAt(0) !== 47) return -2;
-  let query = -1;
-  for (let i = 1; i < url.length; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 63 && query === -1) query = i;
-    else if (isSpecial(code)) return -2;
-  }
-  return query;
+  if (url.charCodeAt(0) !== 47 || NEEDS_FULL_PARSE.test(url)) return -2;
+  return url.indexOf('?', 1);
 }
 
 function fullParse(url: string): UrlParts {
@@ -57,6 +44,30 @@ export function parseUrlParts(url: string): UrlParts {
   if (query === -1) return { pathname: url, search: null };
   if (query >= 0) return { pathname: url.slice(0, query), search: url.slice(query + 1) };
   return fullParse(url);
+}
+
+/*
+ * One remembered fact: the pathname of the URL a router made by stripping its mount path from a
+ * URL that needed no full parse. The result needs none either and its pathname is the rest of the
+ * old one, so a router nested N levels deep does not scan the rest of the URL again at every level.
+ * Pathnames are a function of the URL alone: the fact cannot go stale.
+ */
+let strippedUrl: string | undefined;
+let strippedPathname = '';
+
+/** Records that `pathname` is the pathname of `url` (the router's own derivation, see above). */
+export function rememberStrippedUrl(url: string, pathname: string): void {
+  strippedUrl = url;
+  strippedPathname = pathname;
+}
+
+/** The pathname of `url` when it is origin-form and needs no full parse, else undefined. */
+export function simplePathname(url: string): string | undefined {
+  if (url === strippedUrl) return strippedPathname;
+  const query = simpleQueryIndex(url);
+  if (query === -1) return url;
+  if (query >= 0) return url.slice(0, query);
+  return undefined;
 }
 
 /** The pathname of `req.url`, or null/undefined when it cannot be parsed. */

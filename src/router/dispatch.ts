@@ -8,7 +8,7 @@
  * @module
  */
 import { finishRequest } from '../final-handler';
-import { getPathname, getProtohost } from '../http/parse-url';
+import { getPathname, getProtohost, rememberStrippedUrl, simplePathname } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import { EVERY_LAYER, RouteIndex } from './index/route-index';
 import type { WatchedStack } from './index/watched-stack';
@@ -53,6 +53,8 @@ export class Dispatch {
   private candidatePath: string | undefined = undefined;
   private urlSeen: string | undefined = undefined;
   private pathSeen: string | null | undefined = undefined;
+  /** Whether `pathSeen` came without a full parse (see rememberStrippedUrl). */
+  private pathSimple = false;
   /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
   private candidates: readonly number[] = EVERY_LAYER;
   private cursor = 0;
@@ -118,7 +120,9 @@ export class Dispatch {
     const url = this.req.url;
     if (url !== this.urlSeen) {
       this.urlSeen = url;
-      this.pathSeen = getPathname(this.req);
+      const simple = typeof url === 'string' ? simplePathname(url) : undefined;
+      this.pathSimple = simple !== undefined;
+      this.pathSeen = simple ?? getPathname(this.req);
     }
     return this.pathSeen;
   }
@@ -288,21 +292,28 @@ export class Dispatch {
     const req = this.req;
     if (layerPath.length !== 0) {
       // A layer whose match is not a real prefix (a user RegExp) is skipped, as in Express.
-      if (layerPath !== path.slice(0, layerPath.length)) {
+      if (!path.startsWith(layerPath)) {
         this.next(layerError);
         return;
       }
-      const c = path[layerPath.length];
-      if (c && c !== '/' && c !== '.') {
+      // Only a '/' or a '.' (or the end) may follow a mount path.
+      const c = path.charCodeAt(layerPath.length);
+      if (path.length > layerPath.length && c !== 47 && c !== 46) {
         this.next(layerError);
         return;
       }
       const protohost = this.protohost;
+      const url = req.url;
       this.removed = layerPath;
-      req.url = protohost + req.url.slice(protohost.length + layerPath.length);
+      req.url = protohost + url.slice(protohost.length + layerPath.length);
       if (!protohost && req.url[0] !== '/') {
         req.url = `/${req.url}`;
         this.slashAdded = true;
+      }
+      // The child router's pathname is the rest of this one: tell it, rather than have it scan.
+      if (protohost === '' && this.pathSimple && url === this.urlSeen && path === this.pathSeen) {
+        const rest = path.slice(layerPath.length);
+        rememberStrippedUrl(req.url, this.slashAdded ? `/${rest}` : rest);
       }
       req.baseUrl =
         this.parentUrl + (layerPath[layerPath.length - 1] === '/' ? layerPath.slice(0, -1) : layerPath);
@@ -350,11 +361,15 @@ function appendMethods(list: string[], addition: string[]): void {
   for (const method of addition) if (!list.includes(method)) list.push(method);
 }
 
-/** Parent params under the child's; numeric (unnamed) child captures shift past the parent's. */
+/**
+ * Parent params under the child's; numeric (unnamed) child captures shift past the parent's. Copied
+ * with for-in and assignment, as Express 4 does (inherited enumerable keys included).
+ */
 function mergeParams(params: Record<string, unknown>, parent: unknown): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params;
-  const merged: Record<string, unknown> = Object.assign({}, parent as Record<string, unknown>);
-  if (!(0 in params) || !(0 in parent)) return Object.assign(merged, params);
+  const merged: Record<string, unknown> = {};
+  copyInto(merged, parent as Record<string, unknown>);
+  if (!(0 in params) || !(0 in parent)) return copyInto(merged, params);
   let i = 0;
   let o = 0;
   while (i in params) i++;
@@ -363,7 +378,12 @@ function mergeParams(params: Record<string, unknown>, parent: unknown): Record<s
     params[i + o] = params[i];
     if (i < o) delete params[i];
   }
-  return Object.assign(merged, params);
+  return copyInto(merged, params);
+}
+
+function copyInto(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  for (const key in source) target[key] = source[key];
+  return target;
 }
 
 function sendOptionsResponse(res: Res, options: string[], next: Next): void {

@@ -117,3 +117,25 @@ test("middleware mounted at '/' gets a fresh params object per layer, merged wit
     [{ path: '/m/tobi/x' }, { path: '/p/tobi/x' }],
   );
 });
+
+test('mergeParams copies the parent params as Express 4 does: inherited enumerable keys included', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const child = lib.Router({ mergeParams: true });
+      child.get('/:id', (req: any, res: any) => {
+        res.json({ id: req.params.id, tenant: req.params.tenant, own: Object.keys(req.params).sort() });
+      });
+      const outer = lib.Router({ mergeParams: true });
+      // Parent params whose key comes from the prototype, as a plugin building them with Object.create would.
+      outer.use((req: any, _res: any, next: any) => {
+        req.params = Object.create({ tenant: 'acme' });
+        next();
+      });
+      outer.use('/items', child);
+      app.use('/t', outer);
+      return app;
+    },
+    [{ path: '/t/items/7' }],
+  );
+});

@@ -1,0 +1,77 @@
+/**
+ * What a router mounted inside other routers sees of the URL: `req.url`, `req.path`, `req.baseUrl`,
+ * `req.originalUrl` and params at every level, for URLs the router can derive from its parent's
+ * pathname (query strings, a mount path followed by '.', by nothing) and for those it cannot
+ * (absolute-form, fragments), compared with express@4.
+ */
+import { test } from 'node:test';
+
+import { assertSameAsExpress } from '../support/http';
+
+const report = (level: string) => (req: any, _res: any, next: any) => {
+  req.seen = req.seen ?? [];
+  req.seen.push({ level, url: req.url, path: req.path, baseUrl: req.baseUrl, params: { ...req.params } });
+  next();
+};
+
+function build(lib: any) {
+  const app = lib();
+  const org = lib.Router({ mergeParams: true });
+  const team = lib.Router({ mergeParams: true });
+  const member = lib.Router({ mergeParams: true });
+  member.use(report('member'));
+  member.get('/profile', (req: any, res: any) => res.json({ seen: req.seen, originalUrl: req.originalUrl }));
+  member.get('/', (req: any, res: any) => res.json({ seen: req.seen, end: true }));
+  // The '.json' form: the mount path is followed by '.', so the child URL gets a '/' in front.
+  member.get('/.json', (req: any, res: any) => res.json({ seen: req.seen, dot: true }));
+  team.use(report('team'));
+  team.use('/member/:member', member);
+  org.use(report('org'));
+  org.use('/team/:team', team);
+  app.use('/org/:org', org);
+  app.use((req: any, res: any) => res.status(404).json({ seen: req.seen ?? [], url: req.url }));
+  app.use((err: any, req: any, res: any, _next: any) =>
+    res.status(err.status ?? 500).json({ error: err.message, seen: req.seen ?? [] }),
+  );
+  return app;
+}
+
+test('nested routers see the URL, path, baseUrl and params Express 4 gives at every level', async () => {
+  await assertSameAsExpress(build, [
+    { path: '/org/acme/team/web/member/42/profile' },
+    { path: '/org/acme/team/web/member/42/profile?tab=a&x=%20' },
+    { path: '/org/acme/team/web/member/42/profile/' },
+    { path: '/org/acme/team/web/member/42' },
+    { path: '/org/acme/team/web/member/42?only=query' },
+    { path: '/org/acme/team/web/member/42.json' },
+    { path: '/ORG/Acme/Team/web/member/42/profile' },
+    { path: '/org/a%20b/team/w%2Fc/member/4%2' },
+    { path: '/org/acme/team/web/member/42/profile#fragment' },
+    { path: '/org/acme/team/web/member/42/profile?q=1#frag' },
+    { path: 'http://example.com/org/acme/team/web/member/42/profile?x=1' },
+    { path: '/org/acme//team/web/member/42/profile' },
+    { path: '/org/acme/team/web/member/42/other' },
+  ]);
+});
+
+test('a URL rewritten by middleware between levels is read afresh, as in Express 4', async () => {
+  await assertSameAsExpress(
+    (lib: any) => {
+      const app = lib();
+      const outer = lib.Router();
+      const inner = lib.Router();
+      inner.get('/b/:id', (req: any, res: any) =>
+        res.json({ url: req.url, path: req.path, id: req.params.id }),
+      );
+      outer.use((req: any, _res: any, next: any) => {
+        // A rewrite (as a URL-normalizing middleware would do) after the parent stripped its mount path.
+        if (req.url.startsWith('/x/')) req.url = `/b/${req.url.slice(3)}`;
+        next();
+      });
+      outer.use('/', inner);
+      app.use('/a', outer);
+      return app;
+    },
+    [{ path: '/a/x/1?q' }, { path: '/a/b/2' }, { path: '/a/x/3.json' }],
+  );
+});

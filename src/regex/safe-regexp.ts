@@ -2324,16 +2324,45 @@ interface Prefilter {
 }
 
 /**
+ * The '/' counted so far in the last long input (the router tries one path against every layer in
+ * turn, so each pattern after the first reuses the count): `slashCount` found up to `slashAt`, all of
+ * them when `slashAll`.
+ */
+let slashText: string | undefined;
+let slashCount = 0;
+let slashAt = -1;
+let slashAll = false;
+
+/**
+ * Whether the count is of `text`. An equal string that is another object takes its place, so the next
+ * comparison with the same object is a pointer comparison, not one of every character.
+ */
+function countedSlashes(text: string): boolean {
+  if (text !== slashText) return false;
+  slashText = text;
+  return true;
+}
+
+/**
  * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
- * room for), with at most limit + 1 native searches, each stopping at the next '/'.
+ * room for), with at most limit + 1 native searches per input, each stopping at the next '/'.
  */
 function tooManySlashes(text: string, limit: number): boolean {
-  let at = -1;
-  for (let k = 0; k <= limit; k++) {
-    at = text.indexOf('/', at + 1);
-    if (at < 0) return false;
+  if (!countedSlashes(text)) {
+    slashText = text;
+    slashCount = 0;
+    slashAt = -1;
+    slashAll = false;
   }
-  return true;
+  while (slashCount <= limit && !slashAll) {
+    const at = text.indexOf('/', slashAt + 1);
+    if (at < 0) slashAll = true;
+    else {
+      slashCount++;
+      slashAt = at;
+    }
+  }
+  return slashCount > limit;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
@@ -2368,6 +2397,11 @@ class LinearRegExp implements SafeRegExp {
     // The '/' count, on long inputs only; the DFA makes it once a run gets past its first steps (a path
     // that fails on its first characters pays no search).
     const slashes = text.length >= PREFILTER_SLASHES_FROM ? this.filter.slashes : -1;
+    if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
+      // Another pattern already counted more '/' in this very input than this one can hold.
+      workDone.prefiltered++;
+      return null;
+    }
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     let matched: boolean | null | typeof HAND_OVER = null;

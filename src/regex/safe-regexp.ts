@@ -2496,6 +2496,64 @@ export function backtrackingProven(source: string, flags: { ignoreCase: boolean 
   }
 }
 
+/** A compiled program as tests read it (backtrack-proof.test.ts runs it the way a backtracking engine does). */
+export interface ProgramView {
+  /** Per instruction: char, set, match, jmp, split, save, reset, enter, check, bol, eol, boundary, look. */
+  kind: string[];
+  a: Int32Array;
+  b: Int32Array;
+  /** Whether the CHAR or SET at pc accepts code unit ch. */
+  consumes(pc: number, ch: number): boolean;
+  /** Whether the LOOK at pc lets a path on at `pos` (its body run there, its sign applied). */
+  lookPasses(pc: number, input: string, pos: number): boolean;
+}
+
+const KIND_NAMES = [
+  'char',
+  'set',
+  'match',
+  'jmp',
+  'split',
+  'save',
+  'reset',
+  'enter',
+  'check',
+  'bol',
+  'eol',
+  'boundary',
+  'boundary',
+  'look',
+];
+
+/** The program compileSafeRegExp runs for `source`, for tests; null when it does not compile. */
+export function programView(source: string, flags: { ignoreCase: boolean }): ProgramView | null {
+  try {
+    const parser = new Parser(source);
+    const ast = parser.parse();
+    const builder = new Builder(2 * (parser.groups + 1), flags.ignoreCase, {
+      instructions: MAX_INSTRUCTIONS,
+    });
+    builder.emit(OP_SAVE, 0);
+    builder.node(ast);
+    builder.emit(OP_SAVE, 1);
+    builder.emit(OP_MATCH);
+    const prog = builder.finish(anchoredAtStart(ast));
+    return {
+      kind: Array.from(prog.op, (code) => KIND_NAMES[code]),
+      a: prog.a,
+      b: prog.b,
+      consumes: (pc, ch) => (prog.op[pc] === OP_CHAR ? ch === prog.a[pc] : inSet(prog.sets[prog.a[pc]], ch)),
+      lookPasses: (pc, input, pos) => {
+        const look = prog.looks[prog.a[pc]];
+        return simulate(look.prog, input, input.length, pos, ++runCounter) !== look.negative;
+      },
+    };
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+    return null;
+  }
+}
+
 const REASONS: Record<string, string> = {
   backreference: 'a backreference',
   'group kind': 'a lookbehind or another group kind the engine lacks',

@@ -2420,10 +2420,14 @@ class LinearRegExp implements SafeRegExp {
       if (matched === HAND_OVER) {
         // A dense input on a pattern proven linear on V8's backtracking: V8 runs it from the start.
         workDone.nativeRuns++;
-        const found = this.native!.exec(text);
-        return found === null ? null : [...found];
-      }
-      if (matched === null) workDone.dfaOverflows++;
+        try {
+          const found = this.native!.exec(text);
+          return found === null ? null : [...found];
+        } catch {
+          // V8's backtrack stack is bounded (an input of megabytes): the Pike VM below answers.
+          matched = null;
+        }
+      } else if (matched === null) workDone.dfaOverflows++;
       else workDone.dfaRuns++;
     }
     if (matched === null && slashes >= 0 && tooManySlashes(text, slashes)) {

@@ -355,3 +355,22 @@ describe('hand-over: a dense long input on a proven pattern runs on V8', () => {
     assert.ok(handed > 30, `${handed} runs handed over`);
   });
 });
+
+describe('hand-over: when V8 throws', () => {
+  it('a RegExp that throws (its backtrack stack exhausted) leaves the answer to the Pike VM', () => {
+    const source = routeSource('/:a?-:b');
+    const safe = compileSafeRegExp(source, { ignoreCase: true });
+    assert.ok(safe);
+    const dense = `/${'ab-cd-ef-gh-'.repeat(100)}x`;
+    const expected = safe.exec(dense);
+    // The RegExp is made on the first long input; replace it with one that throws.
+    (safe as unknown as { native: { exec(): never } }).native = {
+      exec() {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    };
+    const before = workDone.nfaRuns;
+    assert.deepEqual(safe.exec(dense), expected);
+    assert.equal(workDone.nfaRuns, before + 1);
+  });
+});

@@ -26,6 +26,12 @@
  *   no groups inside) is compiled reversed and run once from the end of the input to the start,
  *   recording at every position whether the body matches there: O(input × body) per exec.
  *
+ * Speed: anchored patterns whose lookaheads depend on one character run on a lazy DFA (cached Pike VM
+ * steps, captures read back along a trace) that skips self-looping stretches with indexOf. When a long
+ * input is dense with the characters that move the DFA (a separator every few characters) and the
+ * pattern is proven to run in linear time on V8's backtracking (no two paths at one instruction and
+ * position: backtrackingLinear), the input is handed to V8's RegExp of the same source.
+ *
  * Not supported — compileSafeRegExp returns null, so the caller can fall back to RegExp:
  * - backreferences (`\1` naming an existing group, `\k<name>`);
  * - lookbehind (`(?<=…)`, `(?<!…)`) and any other `(?…)` group form than `(?:`, `(?=`, `(?!`, `(?<name>`
@@ -1409,8 +1415,10 @@ const NATIVE_CHECK_AT = 128;
  * A DFA step (with its share of skips and trace) costs about as much as this many instructions walked
  * by V8's backtracking (LazyDfa#walk; measured on the dense rows of bench/long-paths.mjs: a step
  * 18–20 ns, V8 0.21–0.26 ns per weighted instruction); a run whose steps cost more is handed over.
+ * Near the line both engines take about the same time (`/:p+` on many short segments: 82 walked per
+ * step, either engine within ±10% of the other).
  */
-const STEP_WALK = 80;
+const STEP_WALK = 90;
 /** Weight of a capture register V8 saves for backtracking when a quantified group's iteration resets it. */
 const RESET_WALK = 3;
 /** LazyDfa#run's answer when V8 should run the input instead. */
@@ -2329,6 +2337,10 @@ interface Prefilter {
  * them when `slashAll`.
  */
 let slashText: string | undefined;
+/** Its length and two of its characters: most other inputs differ there, without a string comparison. */
+let slashLength = -1;
+let slashMid = -1;
+let slashLast = -1;
 let slashCount = 0;
 let slashAt = -1;
 let slashAll = false;
@@ -2338,7 +2350,9 @@ let slashAll = false;
  * comparison with the same object is a pointer comparison, not one of every character.
  */
 function countedSlashes(text: string): boolean {
-  if (text !== slashText) return false;
+  const length = text.length;
+  if (length !== slashLength || text.charCodeAt(length >> 1) !== slashMid) return false;
+  if (text.charCodeAt(length - 1) !== slashLast || text !== slashText) return false;
   slashText = text;
   return true;
 }
@@ -2350,6 +2364,9 @@ function countedSlashes(text: string): boolean {
 function tooManySlashes(text: string, limit: number): boolean {
   if (!countedSlashes(text)) {
     slashText = text;
+    slashLength = text.length;
+    slashMid = text.charCodeAt(text.length >> 1);
+    slashLast = text.charCodeAt(text.length - 1);
     slashCount = 0;
     slashAt = -1;
     slashAll = false;

@@ -2362,24 +2362,32 @@ function countedSlashes(text: string): boolean {
  * room for), with at most limit + 1 native searches per input, each stopping at the next '/'.
  */
 function tooManySlashes(text: string, limit: number): boolean {
-  if (!countedSlashes(text)) {
+  let count = 0;
+  let at = -1;
+  if (countedSlashes(text)) {
+    if (slashCount > limit || slashAll) return slashCount > limit;
+    count = slashCount;
+    at = slashAt;
+  } else {
     slashText = text;
     slashLength = text.length;
     slashMid = text.charCodeAt(text.length >> 1);
     slashLast = text.charCodeAt(text.length - 1);
-    slashCount = 0;
-    slashAt = -1;
-    slashAll = false;
   }
-  while (slashCount <= limit && !slashAll) {
-    const at = text.indexOf('/', slashAt + 1);
-    if (at < 0) slashAll = true;
-    else {
-      slashCount++;
-      slashAt = at;
+  let all = false;
+  while (count <= limit) {
+    const found = text.indexOf('/', at + 1);
+    if (found < 0) {
+      all = true;
+      break;
     }
+    count++;
+    at = found;
   }
-  return slashCount > limit;
+  slashCount = count;
+  slashAt = at;
+  slashAll = all;
+  return count > limit;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */

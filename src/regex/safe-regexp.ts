@@ -2336,11 +2336,7 @@ interface Prefilter {
  * turn, so each pattern after the first reuses the count): `slashCount` found up to `slashAt`, all of
  * them when `slashAll`.
  */
-let slashText: string | undefined;
-/** Its length and two of its characters: most other inputs differ there, without a string comparison. */
-let slashLength = -1;
-let slashMid = -1;
-let slashLast = -1;
+let slashText = '';
 let slashCount = 0;
 let slashAt = -1;
 let slashAll = false;
@@ -2350,9 +2346,11 @@ let slashAll = false;
  * comparison with the same object is a pointer comparison, not one of every character.
  */
 function countedSlashes(text: string): boolean {
+  // Most other inputs differ in length or in one of two characters: no string comparison for them.
+  const known = slashText;
   const length = text.length;
-  if (length !== slashLength || text.charCodeAt(length >> 1) !== slashMid) return false;
-  if (text.charCodeAt(length - 1) !== slashLast || text !== slashText) return false;
+  if (length !== known.length || text.charCodeAt(length >> 1) !== known.charCodeAt(length >> 1)) return false;
+  if (text.charCodeAt(length - 1) !== known.charCodeAt(length - 1) || text !== known) return false;
   slashText = text;
   return true;
 }
@@ -2370,9 +2368,6 @@ function tooManySlashes(text: string, limit: number): boolean {
     at = slashAt;
   } else {
     slashText = text;
-    slashLength = text.length;
-    slashMid = text.charCodeAt(text.length >> 1);
-    slashLast = text.charCodeAt(text.length - 1);
   }
   let all = false;
   while (count <= limit) {
@@ -2411,6 +2406,20 @@ class LinearRegExp implements SafeRegExp {
     private readonly filter: Prefilter,
   ) {}
 
+  /**
+   * A dense input on a pattern proven linear on V8's backtracking: V8 runs it from the start. Undefined
+   * when V8 throws (its backtrack stack is bounded: an input of megabytes), for the Pike VM to answer.
+   */
+  private runNative(text: string): (string | undefined)[] | null | undefined {
+    workDone.nativeRuns++;
+    try {
+      const found = this.native!.exec(text);
+      return found === null ? null : [...found];
+    } catch {
+      return undefined;
+    }
+  }
+
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
@@ -2443,15 +2452,9 @@ class LinearRegExp implements SafeRegExp {
       }
       matched = dfa.run(prog, text, slashes, handOver);
       if (matched === HAND_OVER) {
-        // A dense input on a pattern proven linear on V8's backtracking: V8 runs it from the start.
-        workDone.nativeRuns++;
-        try {
-          const found = this.native!.exec(text);
-          return found === null ? null : [...found];
-        } catch {
-          // V8's backtrack stack is bounded (an input of megabytes): the Pike VM below answers.
-          matched = null;
-        }
+        const found = this.runNative(text);
+        if (found !== undefined) return found;
+        matched = null;
       } else if (matched === null) workDone.dfaOverflows++;
       else workDone.dfaRuns++;
     }

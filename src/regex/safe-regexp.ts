@@ -1590,6 +1590,8 @@ class LazyDfa {
   private skipRun: (Int32Array | undefined)[] = [];
   private skipRegExp: (RegExp | undefined)[] = [];
   private runId = 0;
+  /** Whether backtrackingLinear proved the program linear on V8: 0 not decided yet, 1 yes, -1 no. */
+  private proven = 0;
 
   static create(prog: Program, maxStates: number): LazyDfa | null {
     if (maxStates < 2 || !dfaEligible(prog)) return null;
@@ -1737,10 +1739,10 @@ class LazyDfa {
    * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
    * `slashes` ≥ 0: the most '/' a matching input holds, checked once the run gets past SLASH_CHECK_AT
    * or first skips, whichever comes first (a path failing on its first characters pays no search).
-   * `handOver`: the position at which a run still alive that averaged fewer than NATIVE_CHARS_PER_STEP
-   * characters per step returns HAND_OVER (the pattern is proven linear on V8; length + 1 never).
+   * A run that reaches NATIVE_CHECK_AT on a pattern proven linear on V8's backtracking (decided there,
+   * the first time) returns HAND_OVER when its steps cost more than V8's walk (STEP_WALK).
    */
-  run(prog: Program, input: string, slashes: number, handOver: number): boolean | null | typeof HAND_OVER {
+  run(prog: Program, input: string, slashes: number): boolean | null | typeof HAND_OVER {
     if (this.full) this.reset();
     const runId = ++this.runId;
     const length = input.length;
@@ -1764,6 +1766,7 @@ class LazyDfa {
     // Steps taken, and the instructions V8 would have walked over the same positions.
     let steps = 0;
     let walked = 0;
+    let handOver = this.proven === -1 ? length + 1 : NATIVE_CHECK_AT;
     let weights = this.rowWeight;
     let pos = 0;
     for (; ; pos++) {
@@ -1836,11 +1839,12 @@ class LazyDfa {
         slashes = -1;
       }
       if (pos >= handOver) {
-        if (steps * STEP_WALK > walked) {
+        handOver = length + 1;
+        if (this.proven === 0) this.proven = backtrackingLinear(prog) ? 1 : -1;
+        if (this.proven === 1 && steps * STEP_WALK > walked) {
           workDone.threads += pos + 1;
           return HAND_OVER;
         }
-        handOver = length + 1;
       }
       base = to;
     }
@@ -2391,11 +2395,8 @@ const PREFILTER_SLASHES_FROM = 128;
 class LinearRegExp implements SafeRegExp {
   /** Built on the first exec (undefined until then); null when the program needs the Pike VM. */
   private dfa: LazyDfa | null | undefined = undefined;
-  /**
-   * The source as V8's RegExp when backtrackingLinear proved it linear there, else null; decided on the
-   * first input longer than NATIVE_CHECK_AT (undefined until then).
-   */
-  private native: RegExp | null | undefined = undefined;
+  /** The source as V8's RegExp, made on the first hand-over (the DFA holds the proof). */
+  private native: RegExp | undefined = undefined;
 
   constructor(
     readonly source: string,
@@ -2412,8 +2413,9 @@ class LinearRegExp implements SafeRegExp {
    */
   private runNative(text: string): (string | undefined)[] | null | undefined {
     workDone.nativeRuns++;
+    this.native ??= new RegExp(this.source, this.ignoreCase ? 'i' : '');
     try {
-      const found = this.native!.exec(text);
+      const found = this.native.exec(text);
       return found === null ? null : [...found];
     } catch {
       return undefined;
@@ -2440,17 +2442,7 @@ class LinearRegExp implements SafeRegExp {
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     let matched: boolean | null | typeof HAND_OVER = null;
     if (dfa !== null) {
-      let handOver = text.length + 1;
-      if (text.length > NATIVE_CHECK_AT) {
-        let native = this.native;
-        if (native === undefined) {
-          native = this.native = backtrackingLinear(prog)
-            ? new RegExp(this.source, this.ignoreCase ? 'i' : '')
-            : null;
-        }
-        if (native !== null) handOver = NATIVE_CHECK_AT;
-      }
-      matched = dfa.run(prog, text, slashes, handOver);
+      matched = dfa.run(prog, text, slashes);
       if (matched === HAND_OVER) {
         const found = this.runNative(text);
         if (found !== undefined) return found;

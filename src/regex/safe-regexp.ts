@@ -2166,7 +2166,7 @@ class LazyDfa {
 /** Most entry pairs the proof explores before giving up (the pattern then stays on this engine). */
 const PROOF_MAX_PAIRS = 1 << 16;
 /** Most entries (epsilon paths to a consuming instruction) the proof handles. */
-const PROOF_MAX_ENTRIES = 2048;
+const PROOF_MAX_ENTRIES = 1024;
 
 interface ProofEntry {
   pc: number;
@@ -2274,6 +2274,8 @@ function backtrackingLinear(prog: Program): boolean {
     if (x !== y && entries[x].pc === entries[y].pc) return false;
     const key = x <= y ? x * PROOF_MAX_ENTRIES + y : y * PROOF_MAX_ENTRIES + x;
     if (!seenPairs.has(key)) {
+      // Past the cap the pattern is not proven (false): the work stays bounded whatever its size.
+      if (seenPairs.size >= PROOF_MAX_PAIRS) return false;
       seenPairs.add(key);
       queue.push(x, y);
     }
@@ -2281,7 +2283,6 @@ function backtrackingLinear(prog: Program): boolean {
   };
   for (const x of start) for (const y of start) push(x, y);
   while (queue.length > 0) {
-    if (seenPairs.size > PROOF_MAX_PAIRS) return false;
     const y = queue.pop()!;
     const x = queue.pop()!;
     if (intersect(entries[x].allowed, entries[y].allowed) === null) continue;

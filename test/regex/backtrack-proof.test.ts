@@ -133,6 +133,13 @@ describe('backtracking proof: which patterns are proven', () => {
     }
   });
 
+  it('gives up (not proven) past its size caps, so its own work stays bounded', () => {
+    const alternatives = (n: number) => Array.from({ length: n }, (_, k) => `k${k}z`).join('|');
+    assert.equal(backtrackingProven(`^(?:${alternatives(100)})$`, { ignoreCase: false }), true);
+    // 1100 epsilon paths from the start: more entries than the proof handles.
+    assert.equal(backtrackingProven(`^(?:${alternatives(1100)})$`, { ignoreCase: false }), false);
+  });
+
   it('the interpreter agrees with RegExp on whether short inputs match', () => {
     const random = prng(77);
     for (const source of [

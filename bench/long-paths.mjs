@@ -4,7 +4,8 @@
 // No server: only Layer#match, parameter decoding included on both sides. Each cell is the median over
 // BENCH_LONG_ROUNDS rounds; in each round both layers are timed on the path one after the other.
 // Usage: node bench/long-paths.mjs   (needs a prior `npm run build`; env: BENCH_LONG_ROUNDS=7,
-// BENCH_LONG_MS=150 per window, BENCH_LONG_KB=10, BENCH_LONG_ONLY=/:a?-:b,/:p+ for some patterns only)
+// BENCH_LONG_MS=150 per window, BENCH_LONG_KB=10, BENCH_LONG_ONLY=/:a?-:b,/:p+ for some patterns only,
+// BENCH_LONG_FRESH=64 to match that many different paths of each kind in turn instead of one)
 
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +18,7 @@ function usage() {
     'usage: node bench/long-paths.mjs   (needs a prior `npm run build`)',
     '  BENCH_LONG_ROUNDS=7 (rounds; medians reported)  BENCH_LONG_MS=150 (ms per window)  BENCH_LONG_KB=10',
     '  BENCH_LONG_ONLY=/:a?-:b,/:p+ (only these patterns)',
+    '  BENCH_LONG_FRESH=64 (that many different paths of each kind, in turn: nothing learnt from one path helps the next)',
   ].join('\n');
 }
 
@@ -27,6 +29,7 @@ function readConfig(argv) {
     ms: envNumber('BENCH_LONG_MS', 150, { min: 5, integer: true }),
     kb: envNumber('BENCH_LONG_KB', 10, { min: 1, integer: true }),
     only: process.env.BENCH_LONG_ONLY ? process.env.BENCH_LONG_ONLY.split(',') : undefined,
+    fresh: envNumber('BENCH_LONG_FRESH', 1, { min: 1, integer: true }),
   };
 }
 
@@ -72,8 +75,8 @@ function segments(random, length) {
  * Every string pattern shape the router runs on the linear-time engine (see src/router/matcher.ts), each
  * with paths: `single` / `many` are one and many segments; whether each matches is Express's answer.
  */
-function cases(kb) {
-  const random = prng(19);
+function cases(kb, seed = 19) {
+  const random = prng(seed);
   const n = kb * 1024;
   const S = segment(random, n);
   const S0 = segment(random, n, false);
@@ -131,18 +134,30 @@ async function main(cfg) {
   const options = { sensitive: false, strict: false, end: true };
   const rows = [['pattern', 'path', 'matches', 'webapp µs', 'express@4 µs', 'webapp / express']];
   let worst = 0;
-  for (const [pattern, paths] of cases(cfg.kb)) {
+  // With BENCH_LONG_FRESH=n, n sets of paths from different seeds, each row cycling through its n paths.
+  const variants = Array.from({ length: cfg.fresh }, (_, k) => cases(cfg.kb, 19 + k));
+  for (const [index, [pattern, paths]] of variants[0].entries()) {
     if (cfg.only && !cfg.only.includes(pattern)) continue;
     if (pathShape(pattern).simple) throw new Error(`${pattern} no longer runs on the linear-time engine`);
     const ours = new Layer(pattern, options, () => {});
     const theirs = new ExpressLayer(pattern, options, () => {});
-    for (const [label, path] of Object.entries(paths)) {
-      const matched = theirs.match(path);
-      const same =
-        ours.match(path) === matched && JSON.stringify(ours.params) === JSON.stringify(theirs.params);
-      if (!same) throw new Error(`${pattern} on the ${label} path: webapp and express@4 disagree`);
-      const a = () => ours.match(path);
-      const b = () => theirs.match(path);
+    for (const label of Object.keys(paths)) {
+      const all = variants.map((set) => set[index][1][label]);
+      const outcomes = new Set();
+      for (const each of all) {
+        const answer = theirs.match(each);
+        outcomes.add(answer);
+        const same =
+          ours.match(each) === answer && JSON.stringify(ours.params) === JSON.stringify(theirs.params);
+        if (!same) throw new Error(`${pattern} on the ${label} path: webapp and express@4 disagree`);
+      }
+      const matched = outcomes.size === 1 ? [...outcomes][0] : undefined;
+      const path = all[0];
+      const count = all.length;
+      let i = 0;
+      let j = 0;
+      const a = count === 1 ? () => ours.match(path) : () => ours.match(all[i++ % count]);
+      const b = count === 1 ? () => theirs.match(path) : () => theirs.match(all[j++ % count]);
       time(a, cfg.ms); // warm-up
       time(b, cfg.ms);
       const ourTimes = [];
@@ -161,8 +176,8 @@ async function main(cfg) {
       worst = Math.max(worst, ratio);
       rows.push([
         `\`${pattern}\``,
-        `${label} (${(path.length / 1024).toFixed(1)} KB)`,
-        matched ? 'yes' : 'no',
+        `${label}${count > 1 ? ` ×${count}` : ''} (${(path.length / 1024).toFixed(1)} KB)`,
+        matched === undefined ? 'some' : matched ? 'yes' : 'no',
         fmtUs(median(ourTimes)),
         fmtUs(median(theirTimes)),
         `${ratio.toFixed(2)}×`,

@@ -26,6 +26,12 @@
  *   no groups inside) is compiled reversed and run once from the end of the input to the start,
  *   recording at every position whether the body matches there: O(input × body) per exec.
  *
+ * Speed: anchored patterns whose lookaheads depend on one character run on a lazy DFA (cached Pike VM
+ * steps, captures read back along a trace) that skips self-looping stretches with indexOf. When a long
+ * input is dense with the characters that move the DFA (a separator every few characters) and the
+ * pattern is proven to run in linear time on V8's backtracking (no two paths at one instruction and
+ * position: backtrackingLinear), the input is handed to V8's RegExp of the same source.
+ *
  * Not supported — compileSafeRegExp returns null, so the caller can fall back to RegExp:
  * - backreferences (`\1` naming an existing group, `\k<name>`);
  * - lookbehind (`(?<=…)`, `(?<!…)`) and any other `(?…)` group form than `(?:`, `(?=`, `(?!`, `(?<name>`
@@ -1128,6 +1134,8 @@ export const workDone = {
   dfaOverflows: 0,
   /** Execs the prefilter answered (no match) without running an engine. */
   prefiltered: 0,
+  /** Execs a DFA run handed over to V8's RegExp (a pattern proven linear there, a dense input). */
+  nativeRuns: 0,
 };
 
 function addThreads(
@@ -1401,6 +1409,20 @@ const SKIP_CLASS = 2;
 const SKIP_MAX_CHARS = 6;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
 const SKIP_AFTER = 2;
+/** Position at which a DFA run on a pattern V8 runs in linear time decides whether to hand over. */
+const NATIVE_CHECK_AT = 128;
+/**
+ * A DFA step (with its share of skips and trace) costs about as much as this many instructions walked
+ * by V8's backtracking (LazyDfa#walk; measured on the dense rows of bench/long-paths.mjs: a step
+ * 18–20 ns, V8 0.21–0.26 ns per weighted instruction); a run whose steps cost more is handed over.
+ * Near the line both engines take about the same time (`/:p+` on many short segments: 82 walked per
+ * step, either engine within ±10% of the other).
+ */
+const STEP_WALK = 90;
+/** Weight of a capture register V8 saves for backtracking when a quantified group's iteration resets it. */
+const RESET_WALK = 3;
+/** LazyDfa#run's answer when V8 should run the input instead. */
+const HAND_OVER = 2;
 /** Position after which a DFA run still alive checks the prefilter's '/' count. */
 const SLASH_CHECK_AT = 1;
 
@@ -1489,6 +1511,29 @@ function signature(prog: Program, ch: number, out: string[]): void {
   for (const look of prog.looks) signature(look.prog, ch, out);
 }
 
+/** The alphabet cut into classes no CHAR or SET of the program (lookaheads included) tells apart. */
+function partition(prog: Program): { starts: number[]; intervalClass: number[]; representatives: number[] } {
+  const points = new Set<number>([0, 128]);
+  collectBoundaries(prog, points);
+  const starts = [...points].filter((p) => p <= MAX_CODE).sort((x, y) => x - y);
+  const classOf = new Map<string, number>();
+  const representatives: number[] = [];
+  const intervalClass: number[] = [];
+  for (const start of starts) {
+    const sig: string[] = [];
+    signature(prog, start, sig);
+    const key = sig.join('');
+    let cls = classOf.get(key);
+    if (cls === undefined) {
+      cls = representatives.length;
+      classOf.set(key, cls);
+      representatives.push(start);
+    }
+    intervalClass.push(cls);
+  }
+  return { starts, intervalClass, representatives };
+}
+
 /**
  * The trace of the current run (position and transition of every step that moved captures), shared by
  * every DFA: runs never overlap, and one buffer sized by the longest input seen is all the memory a
@@ -1516,6 +1561,13 @@ class LazyDfa {
   private next: Int32Array = new Int32Array(0);
   private flags: Uint8Array = new Uint8Array(0);
   private cells: Int32Array = new Int32Array(0);
+  /**
+   * At each state's first cell (state × symbols): the instructions V8's backtracking walks per
+   * position in that state (the epsilon moves from every thread's resume point), the estimate that
+   * decides a hand-over (run()).
+   */
+  private rowWeight: Int32Array = new Int32Array(0);
+  private readonly walkOf: Int32Array;
   private edges: (Edge | undefined)[] = [];
   private full = false;
   private dead = 1;
@@ -1538,27 +1590,12 @@ class LazyDfa {
   private skipRun: (Int32Array | undefined)[] = [];
   private skipRegExp: (RegExp | undefined)[] = [];
   private runId = 0;
+  /** Whether backtrackingLinear proved the program linear on V8: 0 not decided yet, 1 yes, -1 no. */
+  private proven = 0;
 
   static create(prog: Program, maxStates: number): LazyDfa | null {
     if (maxStates < 2 || !dfaEligible(prog)) return null;
-    const points = new Set<number>([0, 128]);
-    collectBoundaries(prog, points);
-    const starts = [...points].filter((p) => p <= MAX_CODE).sort((x, y) => x - y);
-    const classOf = new Map<string, number>();
-    const representatives: number[] = [];
-    const intervalClass: number[] = [];
-    for (const start of starts) {
-      const sig: string[] = [];
-      signature(prog, start, sig);
-      const key = sig.join('');
-      let cls = classOf.get(key);
-      if (cls === undefined) {
-        cls = representatives.length;
-        classOf.set(key, cls);
-        representatives.push(start);
-      }
-      intervalClass.push(cls);
-    }
+    const { starts, intervalClass, representatives } = partition(prog);
     const symbols = representatives.length + 1;
     if (symbols > DFA_MAX_SYMBOLS) return null;
     const states = Math.min(maxStates, Math.floor(DFA_MAX_CELLS / symbols));
@@ -1604,7 +1641,36 @@ class LazyDfa {
     }
     this.registers = new Uint8Array(prog.slots);
     this.reach = new Int32Array(prog.op.length + 1);
+    this.walkOf = new Int32Array(prog.op.length + 1).fill(-1);
+    this.prog = prog;
     this.reset();
+  }
+
+  private readonly prog: Program;
+
+  /**
+   * Instructions V8's backtracking walks from `pc` until it consumes a character or fails (the
+   * consuming ones and MATCH included), a RESET weighing RESET_WALK per register.
+   */
+  private walk(pc: number): number {
+    const known = this.walkOf[pc];
+    if (known >= 0) return known;
+    const { op, a, b } = this.prog;
+    const seen = new Set<number>();
+    const stack = [pc];
+    let count = 0;
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      const code = op[at];
+      count += code === OP_RESET ? 1 + RESET_WALK * (b[at] - a[at]) : 1;
+      if (code === OP_JMP) stack.push(a[at]);
+      else if (code === OP_SPLIT) stack.push(a[at], b[at]);
+      else if (code !== OP_CHAR && code !== OP_SET && code !== OP_MATCH) stack.push(at + 1);
+    }
+    this.walkOf[pc] = count;
+    return count;
   }
 
   private reset(): void {
@@ -1619,6 +1685,7 @@ class LazyDfa {
     this.next = new Int32Array(8 * this.symbols).fill(UNKNOWN);
     this.flags = new Uint8Array(8 * this.symbols);
     this.cells = new Int32Array(8 * this.symbols).fill(UNKNOWN);
+    this.rowWeight = new Int32Array(8 * this.symbols);
     this.full = false;
     this.addState(Int32Array.of(0), '^0'); // 0: the start, where `^` holds
     this.dead = this.addState(new Int32Array(0), ''); // 1: no thread left
@@ -1644,7 +1711,13 @@ class LazyDfa {
       const packed = new Int32Array(2 * this.cells.length).fill(UNKNOWN);
       packed.set(this.cells);
       this.cells = packed;
+      const weights = new Int32Array(2 * this.rowWeight.length);
+      weights.set(this.rowWeight);
+      this.rowWeight = weights;
     }
+    let weight = 0;
+    for (let k = 0; k < pcs.length; k++) weight += this.walk(pcs[k]);
+    this.rowWeight[id * this.symbols] = weight;
     return id;
   }
 
@@ -1666,8 +1739,10 @@ class LazyDfa {
    * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
    * `slashes` ≥ 0: the most '/' a matching input holds, checked once the run gets past SLASH_CHECK_AT
    * or first skips, whichever comes first (a path failing on its first characters pays no search).
+   * A run that reaches NATIVE_CHECK_AT on a pattern proven linear on V8's backtracking (decided there,
+   * the first time) returns HAND_OVER when its steps cost more than V8's walk (STEP_WALK).
    */
-  run(prog: Program, input: string, slashes: number): boolean | null {
+  run(prog: Program, input: string, slashes: number): boolean | null | typeof HAND_OVER {
     if (this.full) this.reset();
     const runId = ++this.runId;
     const length = input.length;
@@ -1688,8 +1763,15 @@ class LazyDfa {
     let matchAt = -1;
     let matchEdge = -1;
     let matchTraced = 0;
+    // Steps taken, and the instructions V8 would have walked over the same positions.
+    let steps = 0;
+    let walked = 0;
+    let handOver = this.proven === -1 ? length + 1 : NATIVE_CHECK_AT;
+    let weights = this.rowWeight;
     let pos = 0;
     for (; ; pos++) {
+      steps++;
+      walked += weights[base];
       let sym = endSymbol;
       if (pos < length) {
         const ch = input.charCodeAt(pos);
@@ -1704,6 +1786,7 @@ class LazyDfa {
           return null;
         }
         cells = this.cells;
+        weights = this.rowWeight;
         cell = cells[edge];
       }
       const flag = cell & 3;
@@ -1734,8 +1817,13 @@ class LazyDfa {
         if (kind === 0) {
           kind = this.examine(prog, state);
           cells = this.cells;
+          weights = this.rowWeight;
         }
-        if (kind > 0) pos = this.skip(state, kind, input, pos + 1, length, runId) - 1;
+        if (kind > 0) {
+          const to = this.skip(state, kind, input, pos + 1, length, runId);
+          walked += (to - pos - 1) * weights[base];
+          pos = to - 1;
+        }
         loops = 0;
         continue;
       }
@@ -1749,6 +1837,14 @@ class LazyDfa {
           return false;
         }
         slashes = -1;
+      }
+      if (pos >= handOver) {
+        handOver = length + 1;
+        if (this.proven === 0) this.proven = backtrackingLinear(prog) ? 1 : -1;
+        if (this.proven === 1 && steps * STEP_WALK > walked) {
+          workDone.threads += pos + 1;
+          return HAND_OVER;
+        }
       }
       base = to;
     }
@@ -1823,12 +1919,17 @@ class LazyDfa {
         if (lastIndex > 0 && exits[lastIndex] + 1 === starts[k]) exits[lastIndex] = to;
         else exits.push(starts[k], to);
       }
-      let singles = exits.length <= 2 * SKIP_MAX_CHARS;
-      for (let k = 0; singles && k < exits.length; k += 2) singles = exits[k] === exits[k + 1];
-      if (singles) {
+      // Few code units in all (a loop on `.` leaves on the four line terminators and a separator or
+      // two): indexOf for each, each search remembered for the run.
+      let units = 0;
+      for (let k = 0; units <= SKIP_MAX_CHARS && k < exits.length; k += 2)
+        units += exits[k + 1] - exits[k] + 1;
+      if (units <= SKIP_MAX_CHARS) {
         kind = SKIP_CHARS;
         const chars: string[] = [];
-        for (let k = 0; k < exits.length; k += 2) chars.push(String.fromCharCode(exits[k]));
+        for (let k = 0; k < exits.length; k += 2) {
+          for (let c = exits[k]; c <= exits[k + 1]; c++) chars.push(String.fromCharCode(c));
+        }
         this.skipChars[state] = chars;
         this.skipFound[state] = new Int32Array(chars.length);
         this.skipRun[state] = new Int32Array(chars.length);
@@ -2032,6 +2133,197 @@ class LazyDfa {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Patterns V8's backtracking runs in linear time, proven
+//
+// On a long path with a separator every few characters (`/:a?-:b` on `/ab-cd-ef-…`, `/:p*` on many
+// short segments) the lazy DFA takes a step per character or two around every separator, where V8's
+// compiled RegExp is faster per character. For such a run, and only for a pattern whose backtracking is
+// proven linear below, the DFA hands the input to V8 (LinearRegExp#exec).
+//
+// The proof. A backtracking engine explores, depth first, every path of the pattern through the input
+// until one reaches MATCH. If no two distinct paths can stand at the same consuming instruction (CHAR
+// or SET) at the same input position — the program is unambiguous on every prefix — then each
+// (instruction, position) is reached at most once, and between two consuming instructions the engine
+// follows the epsilon moves (splits, jumps, captures, assertions, one-character lookaheads) of one
+// instruction, a tree required to have no shared node: O(program) work per (instruction, position),
+// O(program² × input) in all, whatever the input. Paths that meet only at MATCH or at a failing
+// assertion cost O(1) each and end there.
+//
+// The check runs on the program as compiled here, which has V8's choice points one for one
+// (alternatives, each optional or repeated iteration, counted repetition unrolled; each path of ours is a
+// sequence of V8's choices). Characters are the DFA's symbol classes plus the end of the input.
+// Epsilon closures: from the start and after each consuming instruction, every epsilon path to a
+// consuming instruction is an *entry* (that instruction and the symbols the path's assertions let it
+// consume: `$` only the end, a lookahead the symbols its one-character body accepts or refuses); a
+// closure visiting any instruction twice (two epsilon paths meeting, or an empty loop) is refused. Then
+// pairs of entries standing at the same position are explored from every pair of start entries: a
+// pair whose entries accept a common symbol moves to every pair of their closures' entries; two
+// different paths (their entries differ once) reaching one instruction refute the proof. Word
+// boundaries, longer lookaheads and patterns past PROOF_MAX_PAIRS explored pairs are not proven
+// (they stay on the DFA and the Pike VM).
+
+/** Most entry pairs the proof explores before giving up (the pattern then stays on this engine). */
+const PROOF_MAX_PAIRS = 1 << 16;
+/** Most entries (epsilon paths to a consuming instruction) the proof handles. */
+const PROOF_MAX_ENTRIES = 1024;
+
+interface ProofEntry {
+  pc: number;
+  /** Symbols the entry's instruction may consume after its path's assertions. */
+  allowed: Uint8Array;
+}
+
+/**
+ * Whether V8's backtracking runs `prog` (compiled from one regex source) in time linear in the input,
+ * by the argument above. False means "not proven", not "exponential".
+ */
+function backtrackingLinear(prog: Program): boolean {
+  if (!dfaEligible(prog)) return false;
+  for (const look of prog.looks) if (!epsilonTree(look.prog, 0)) return false;
+  const { representatives } = partition(prog);
+  const symbols = representatives.length + 1;
+  const end = symbols - 1;
+  const { op, a, b, sets } = prog;
+  // accepts[pc]: symbols the consuming instruction at pc takes.
+  const accepts: (Uint8Array | undefined)[] = [];
+  for (let pc = 0; pc < op.length; pc++) {
+    if (op[pc] !== OP_CHAR && op[pc] !== OP_SET) continue;
+    const set = new Uint8Array(symbols);
+    for (let sym = 0; sym < end; sym++) {
+      const rep = representatives[sym];
+      set[sym] = (op[pc] === OP_CHAR ? rep === a[pc] : inSet(sets[a[pc]], rep)) ? 1 : 0;
+    }
+    accepts[pc] = set;
+  }
+  // passes[k]: symbols at which lookahead k lets the path on.
+  const passes: Uint8Array[] = prog.looks.map((look) => {
+    const set = new Uint8Array(symbols);
+    for (let sym = 0; sym < symbols; sym++) {
+      const text = sym === end ? '' : String.fromCharCode(representatives[sym]);
+      const found = simulate(look.prog, text, text.length, 0, ++runCounter);
+      set[sym] = found !== look.negative ? 1 : 0;
+    }
+    return set;
+  });
+  const endOnly = new Uint8Array(symbols);
+  endOnly[end] = 1;
+  const entries: ProofEntry[] = [];
+  /** Entry indices of the closure from the start (key -1) and after each consuming instruction (key pc). */
+  const closures = new Map<number, number[]>();
+  const closureOf = (source: number): number[] | null => {
+    const known = closures.get(source);
+    if (known) return known;
+    const found: number[] = [];
+    const seen = new Uint8Array(op.length);
+    const stack: [number, Uint8Array][] = [[source < 0 ? 0 : source + 1, new Uint8Array(symbols).fill(1)]];
+    while (stack.length > 0) {
+      const [pc, filter] = stack.pop()!;
+      if (seen[pc] === 1) return null;
+      seen[pc] = 1;
+      switch (op[pc]) {
+        case OP_CHAR:
+        case OP_SET: {
+          const allowed = intersect(filter, accepts[pc]!);
+          if (allowed !== null) {
+            found.push(entries.length);
+            entries.push({ pc, allowed });
+          }
+          break;
+        }
+        case OP_MATCH:
+          break;
+        case OP_JMP:
+          stack.push([a[pc], filter]);
+          break;
+        case OP_SPLIT:
+          stack.push([b[pc], filter], [a[pc], filter]);
+          break;
+        case OP_SAVE:
+        case OP_RESET:
+        case OP_ENTER:
+        case OP_CHECK:
+        case OP_BOL:
+          // An empty iteration (CHECK failing) needs an epsilon cycle, refused above; `^` only filters.
+          stack.push([pc + 1, filter]);
+          break;
+        case OP_EOL: {
+          const next = intersect(filter, endOnly);
+          if (next !== null) stack.push([pc + 1, next]);
+          break;
+        }
+        case OP_LOOK: {
+          const next = intersect(filter, passes[a[pc]]);
+          if (next !== null) stack.push([pc + 1, next]);
+          break;
+        }
+        default:
+          return null;
+      }
+    }
+    if (entries.length > PROOF_MAX_ENTRIES) return null;
+    closures.set(source, found);
+    return found;
+  };
+  const start = closureOf(-1);
+  if (start === null) return false;
+  // Pairs (x, y) with x <= y of entries at one position; x === y is one path, x !== y two.
+  const seenPairs = new Set<number>();
+  const queue: number[] = [];
+  const push = (x: number, y: number): boolean => {
+    if (x !== y && entries[x].pc === entries[y].pc) return false;
+    const key = x <= y ? x * PROOF_MAX_ENTRIES + y : y * PROOF_MAX_ENTRIES + x;
+    if (!seenPairs.has(key)) {
+      // Past the cap the pattern is not proven (false): the work stays bounded whatever its size.
+      if (seenPairs.size >= PROOF_MAX_PAIRS) return false;
+      seenPairs.add(key);
+      queue.push(x, y);
+    }
+    return true;
+  };
+  for (const x of start) for (const y of start) push(x, y);
+  while (queue.length > 0) {
+    const y = queue.pop()!;
+    const x = queue.pop()!;
+    if (intersect(entries[x].allowed, entries[y].allowed) === null) continue;
+    const next1 = closureOf(entries[x].pc);
+    const next2 = closureOf(entries[y].pc);
+    if (next1 === null || next2 === null) return false;
+    for (const x2 of next1) for (const y2 of next2) if (!push(x2, y2)) return false;
+  }
+  return true;
+}
+
+/** The symbols in both sets, or null when none. */
+function intersect(x: Uint8Array, y: Uint8Array): Uint8Array | null {
+  const out = new Uint8Array(x.length);
+  let any = false;
+  for (let k = 0; k < x.length; k++) {
+    if (x[k] === 1 && y[k] === 1) {
+      out[k] = 1;
+      any = true;
+    }
+  }
+  return any ? out : null;
+}
+
+/** Whether no instruction is reached twice by epsilon moves from `from` (paths meet nowhere, no cycle). */
+function epsilonTree(prog: Program, from: number): boolean {
+  const { op, a, b } = prog;
+  const seen = new Uint8Array(op.length);
+  const stack = [from];
+  while (stack.length > 0) {
+    const pc = stack.pop()!;
+    if (seen[pc] === 1) return false;
+    seen[pc] = 1;
+    const code = op[pc];
+    if (code === OP_JMP) stack.push(a[pc]);
+    else if (code === OP_SPLIT) stack.push(a[pc], b[pc]);
+    else if (code !== OP_CHAR && code !== OP_SET && code !== OP_MATCH) stack.push(pc + 1);
+  }
+  return true;
+}
+
 /**
  * What an input must satisfy for a match to be possible, checked before any engine runs: exact bounds,
  * never a guess (a rejected input cannot match).
@@ -2045,16 +2337,57 @@ interface Prefilter {
 }
 
 /**
+ * The '/' counted so far in the last long input (the router tries one path against every layer in
+ * turn, so each pattern after the first reuses the count): `slashCount` found up to `slashAt`, all of
+ * them when `slashAll`.
+ */
+let slashText = '';
+let slashCount = 0;
+let slashAt = -1;
+let slashAll = false;
+
+/**
+ * Whether the count is of `text`. An equal string that is another object takes its place, so the next
+ * comparison with the same object is a pointer comparison, not one of every character.
+ */
+function countedSlashes(text: string): boolean {
+  // Most other inputs differ in length or in one of two characters: no string comparison for them.
+  const known = slashText;
+  const length = text.length;
+  if (length !== known.length || text.charCodeAt(length >> 1) !== known.charCodeAt(length >> 1)) return false;
+  if (text.charCodeAt(length - 1) !== known.charCodeAt(length - 1) || text !== known) return false;
+  slashText = text;
+  return true;
+}
+
+/**
  * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
- * room for), with at most limit + 1 native searches, each stopping at the next '/'.
+ * room for), with at most limit + 1 native searches per input, each stopping at the next '/'.
  */
 function tooManySlashes(text: string, limit: number): boolean {
+  let count = 0;
   let at = -1;
-  for (let k = 0; k <= limit; k++) {
-    at = text.indexOf('/', at + 1);
-    if (at < 0) return false;
+  if (countedSlashes(text)) {
+    if (slashCount > limit || slashAll) return slashCount > limit;
+    count = slashCount;
+    at = slashAt;
+  } else {
+    slashText = text;
   }
-  return true;
+  let all = false;
+  while (count <= limit) {
+    const found = text.indexOf('/', at + 1);
+    if (found < 0) {
+      all = true;
+      break;
+    }
+    count++;
+    at = found;
+  }
+  slashCount = count;
+  slashAt = at;
+  slashAll = all;
+  return count > limit;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
@@ -2063,6 +2396,8 @@ const PREFILTER_SLASHES_FROM = 128;
 class LinearRegExp implements SafeRegExp {
   /** Built on the first exec (undefined until then); null when the program needs the Pike VM. */
   private dfa: LazyDfa | null | undefined = undefined;
+  /** The source as V8's RegExp, made on the first hand-over (the DFA holds the proof). */
+  private native: RegExp | undefined = undefined;
 
   constructor(
     readonly source: string,
@@ -2072,6 +2407,21 @@ class LinearRegExp implements SafeRegExp {
     private readonly maxDfaStates: number,
     private readonly filter: Prefilter,
   ) {}
+
+  /**
+   * A dense input on a pattern proven linear on V8's backtracking: V8 runs it from the start. Undefined
+   * when V8 throws (its backtrack stack is bounded: an input of megabytes), for the Pike VM to answer.
+   */
+  private runNative(text: string): (string | undefined)[] | null | undefined {
+    workDone.nativeRuns++;
+    this.native ??= new RegExp(this.source, this.ignoreCase ? 'i' : '');
+    try {
+      const found = this.native.exec(text);
+      return found === null ? null : [...found];
+    } catch {
+      return undefined;
+    }
+  }
 
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
@@ -2084,12 +2434,21 @@ class LinearRegExp implements SafeRegExp {
     // The '/' count, on long inputs only; the DFA makes it once a run gets past its first steps (a path
     // that fails on its first characters pays no search).
     const slashes = text.length >= PREFILTER_SLASHES_FROM ? this.filter.slashes : -1;
+    if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
+      // Another pattern already counted more '/' in this very input than this one can hold.
+      workDone.prefiltered++;
+      return null;
+    }
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
-    let matched: boolean | null = null;
+    let matched: boolean | null | typeof HAND_OVER = null;
     if (dfa !== null) {
       matched = dfa.run(prog, text, slashes);
-      if (matched === null) workDone.dfaOverflows++;
+      if (matched === HAND_OVER) {
+        const found = this.runNative(text);
+        if (found !== undefined) return found;
+        matched = null;
+      } else if (matched === null) workDone.dfaOverflows++;
       else workDone.dfaRuns++;
     }
     if (matched === null && slashes >= 0 && tooManySlashes(text, slashes)) {
@@ -2136,6 +2495,87 @@ export function unsupportedReason(source: string, flags: { ignoreCase: boolean }
   } catch (err) {
     if (!(err instanceof Unsupported)) throw err;
     return REASONS[err.message] ?? err.message;
+  }
+}
+
+/**
+ * Whether `source` is proven to run in linear time on V8's backtracking RegExp (see
+ * backtrackingLinear), so that a dense long input may be handed over to it; false when not proven or
+ * when the engine here cannot compile the source.
+ */
+export function backtrackingProven(source: string, flags: { ignoreCase: boolean }): boolean {
+  try {
+    const parser = new Parser(source);
+    const ast = parser.parse();
+    const builder = new Builder(2 * (parser.groups + 1), flags.ignoreCase, {
+      instructions: MAX_INSTRUCTIONS,
+    });
+    builder.emit(OP_SAVE, 0);
+    builder.node(ast);
+    builder.emit(OP_SAVE, 1);
+    builder.emit(OP_MATCH);
+    return backtrackingLinear(builder.finish(anchoredAtStart(ast)));
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+    return false;
+  }
+}
+
+/** A compiled program as tests read it (backtrack-proof.test.ts runs it the way a backtracking engine does). */
+export interface ProgramView {
+  /** Per instruction: char, set, match, jmp, split, save, reset, enter, check, bol, eol, boundary, look. */
+  kind: string[];
+  a: Int32Array;
+  b: Int32Array;
+  /** Whether the CHAR or SET at pc accepts code unit ch. */
+  consumes(pc: number, ch: number): boolean;
+  /** Whether the LOOK at pc lets a path on at `pos` (its body run there, its sign applied). */
+  lookPasses(pc: number, input: string, pos: number): boolean;
+}
+
+const KIND_NAMES = [
+  'char',
+  'set',
+  'match',
+  'jmp',
+  'split',
+  'save',
+  'reset',
+  'enter',
+  'check',
+  'bol',
+  'eol',
+  'boundary',
+  'boundary',
+  'look',
+];
+
+/** The program compileSafeRegExp runs for `source`, for tests; null when it does not compile. */
+export function programView(source: string, flags: { ignoreCase: boolean }): ProgramView | null {
+  try {
+    const parser = new Parser(source);
+    const ast = parser.parse();
+    const builder = new Builder(2 * (parser.groups + 1), flags.ignoreCase, {
+      instructions: MAX_INSTRUCTIONS,
+    });
+    builder.emit(OP_SAVE, 0);
+    builder.node(ast);
+    builder.emit(OP_SAVE, 1);
+    builder.emit(OP_MATCH);
+    const prog = builder.finish(anchoredAtStart(ast));
+    return {
+      kind: Array.from(prog.op, (code) => KIND_NAMES[code]),
+      a: prog.a,
+      b: prog.b,
+      consumes: (pc, ch) => (prog.op[pc] === OP_CHAR ? ch === prog.a[pc] : inSet(prog.sets[prog.a[pc]], ch)),
+      lookPasses: (pc, input, pos) => {
+        const look = prog.looks[prog.a[pc]];
+        return simulate(look.prog, input, input.length, pos, ++runCounter) !== look.negative;
+      },
+    };
+  } catch (err) {
+    if (!(err instanceof Unsupported)) throw err;
+    return null;
   }
 }
 

@@ -9,7 +9,8 @@
  *   where to end, each later one is forced to the next separator); a whole-segment `:id(\d+)` whose
  *   capture is one quantified atom that cannot match '/';
  * - everything else (`?`, `+`, `*` operators, other custom captures, optional parameters inside a
- *   segment) runs on the linear-time engine in ../regex/safe-regexp.ts;
+ *   segment) runs on the linear-time engine in ../regex/safe-regexp.ts, which hands a long path dense
+ *   with separators to V8's RegExp only when it has proven the pattern's backtracking linear;
  * - a string pattern that engine cannot run (a backreference, a lookbehind, a pattern too large) is
  *   refused when the route is registered, so no string route can block the process;
  * - a RegExp the user passed is theirs and runs as is.

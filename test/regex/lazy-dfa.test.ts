@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileSafeRegExp, DFA_MAX_STATES, type SafeRegExp, workDone } from '../../src/regex/safe-regexp';
+import {
+  backtrackingProven,
+  compileSafeRegExp,
+  DFA_MAX_STATES,
+  type SafeRegExp,
+  workDone,
+} from '../../src/regex/safe-regexp';
 import { prng } from '../support/prng';
 
 // The lazy DFA in front of the Pike VM (src/regex/safe-regexp.ts): it must give exactly the Pike VM's
@@ -140,7 +146,11 @@ describe('lazy DFA: state cache overflow', () => {
   });
 
   it('stays linear when every run overflows', () => {
-    const safe = compile(source);
+    // `source` itself is proven linear on V8 (backtrackingProven), so a long run may be handed over
+    // before it overflows; the doubled star is ambiguous, never handed over, and overflows the same way.
+    const unproven = '^([ab]*)[ab]*a([ab]{9})$';
+    assert.equal(backtrackingProven(unproven, { ignoreCase: false }), false);
+    const safe = compile(unproven);
     const random = prng(8);
     const small = abString(random, 10_000);
     const large = abString(random, 80_000);
@@ -177,6 +187,17 @@ describe('lazy DFA: skipping through self-looping states', () => {
       '^(?:\\/([^/]+?))-(?:((?:(?!\\/|-).)+?))$',
       '',
       [`/${long('aé-ü', 3000)}`, `/${long('ñ', 3000)}-${long('ß', 200)}`],
+    ],
+    // A loop on `.`: indexOf for '/' and for each line terminator (U+2028, U+2029 and \r, \n too).
+    [
+      '^\\/x(.+?)\\/?$',
+      'i',
+      [
+        `/x${long('ab/cd', 4000)}`,
+        `/x${long('ab/cd', 2000)}\u2028${long('e', 2000)}`,
+        `/x${long('ab/cd', 2000)}\r${long('e', 2000)}/`,
+        `/x${long('abc', 3000)}\u2029`,
+      ],
     ],
     // More leaving characters than indexOf is used for (ranges too): a sticky class RegExp.
     [
@@ -344,6 +365,43 @@ describe('prefilter: inputs that cannot match, answered before any engine runs',
       assert.equal(prefiltered(safe, input), false, source);
       assert.deepEqual(safe.exec(input), nativeExec(source, 'i', input), source);
     }
+  });
+
+  it("keeps the '/' count of the last long input for every pattern tried on it, and recounts another", () => {
+    const first = compile('^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$', 'i');
+    const second = compile('^\\/a(?:\\/([^/]+?))?c\\/?$', 'i');
+    const searches = (fn: () => void): number => {
+      const indexOf = String.prototype.indexOf;
+      let count = 0;
+      String.prototype.indexOf = function (this: string, ...args: Parameters<typeof indexOf>) {
+        if (args[0] === '/') count++;
+        return indexOf.apply(this, args);
+      };
+      try {
+        fn();
+      } finally {
+        String.prototype.indexOf = indexOf;
+      }
+      return count;
+    };
+    // `second` holds up to three '/', `first` two: counting for `second` answers `first` too.
+    assert.ok(searches(() => assert.equal(prefiltered(second, many), true)) > 0);
+    // The same path (and an equal string built anew) against another pattern: no search at all.
+    assert.equal(
+      searches(() => assert.equal(prefiltered(first, many), true)),
+      0,
+    );
+    const again = [...many].join('');
+    assert.equal(
+      searches(() => assert.equal(prefiltered(first, again), true)),
+      0,
+    );
+    // Another path of the same length with fewer '/' is counted afresh and reaches the engine.
+    const other = `/a/${'x'.repeat(many.length - 4)}c`;
+    assert.equal(other.length, many.length);
+    assert.equal(prefiltered(second, other), false);
+    assert.deepEqual(second.exec(other), nativeExec('^\\/a(?:\\/([^/]+?))?c\\/?$', 'i', other));
+    assert.equal(prefiltered(first, many), true);
   });
 
   it('rejects inputs shorter or longer than every match', () => {

@@ -130,6 +130,27 @@ export class Dispatch {
   /** @internal Continues the walk; called through `next`. */
   advance(err: unknown): void {
     const req = this.req;
+    // Most calls: `next()` from app.use middleware, to more of the same, with nothing to restore and the
+    // path already known for this URL. The general walk below gives the same answer, at more cost.
+    if (err === undefined && this.sync < 100 && !this.slashAdded && this.removed.length === 0) {
+      const stack = this.stack;
+      const idx = this.idx;
+      const layer = idx < stack.length ? stack[idx] : undefined;
+      if (
+        layer != null &&
+        layer.route === undefined &&
+        matchesEveryPath(layer) &&
+        req.url === this.urlSeen &&
+        this.pathSeen != null
+      ) {
+        this.sync++;
+        this.idx = idx + 1;
+        req.params = this.router.mergeParams ? mergeParams({}, this.parentParams) : {};
+        layer.handle_request(req, this.res, this.next);
+        this.sync = 0;
+        return;
+      }
+    }
     let layerError = err === 'route' ? null : err;
 
     if (this.slashAdded) {

@@ -75,3 +75,20 @@ test('a URL rewritten by middleware between levels is read afresh, as in Express
     [{ path: '/a/x/1?q' }, { path: '/a/b/2' }, { path: '/a/x/3.json' }],
   );
 });
+
+test('middleware that leaves req.url unreadable ends the walk, as in Express 4 (no later middleware runs)', async () => {
+  await assertSameAsExpress(
+    (lib: any) => {
+      const app = lib();
+      app.use((req: any, res: any, next: any) => {
+        res.on('finish', () => undefined);
+        req.url = req.path === '/number' ? 42 : undefined;
+        next();
+      });
+      app.use((_req: any, res: any) => res.end('ran the next middleware'));
+      app.use((err: any, _req: any, res: any, _next: any) => res.status(500).end(String(err)));
+      return app;
+    },
+    [{ path: '/number' }, { path: '/undefined' }],
+  );
+});

@@ -10,7 +10,7 @@ import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
 import { type PathPlan, planPath } from './index/path-plan';
-import { asciiLower, createExec, type ExecFn, pathShape } from './matcher';
+import { asciiLower, createExec, type ExecFn, type PathShape, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
 import type { Route } from './route';
 
@@ -93,25 +93,37 @@ export class Layer {
     this.name = fn.name || '<anonymous>';
     this.params = undefined;
     this.path = undefined;
-    const compiled = compilePath(path, opts, []);
-    this.keys = compiled.keys;
-    const regexp = compiled.regexp as LayerRegExp;
+    const template = typeof path === 'string' ? compiledTemplate(path, opts) : undefined;
+    let regexp: LayerRegExp;
+    let shape: PathShape | undefined;
+    let userRegExp = false;
+    if (template !== undefined) {
+      // Each layer still gets its own RegExp and keys: tools may change them on one layer.
+      regexp = new RegExp(template.source, template.flags);
+      this.keys = template.keys.map((key) => ({ ...key }));
+      shape = template.shape;
+    } else {
+      const compiled = compilePath(path, opts, []);
+      this.keys = compiled.keys;
+      regexp = compiled.regexp as LayerRegExp;
+      shape = pathShape(path);
+      userRegExp = compiled.userRegExp;
+    }
     regexp.fast_star = path === '*';
     regexp.fast_slash = path === '/' && opts.end === false;
     this[kRegExp] = regexp;
     Object.defineProperty(this, 'regexp', regexpDescriptor);
     this[kCompiled] = regexp;
     this[kSlash] = regexp.fast_slash;
-    const shape = pathShape(path);
     this[kLiteral] =
       shape?.literal !== undefined && !regexp.fast_slash && !regexp.fast_star
-        ? literalMatch(shape.literal, opts)
+        ? (template?.literal ?? literalMatch(shape.literal, opts))
         : undefined;
     this[kExec] =
       this[kLiteral] || regexp.fast_slash || regexp.fast_star
         ? undefined
-        : createExec(regexp, shape, compiled.userRegExp, path);
-    this[kPlans] = planPath(path, opts.end !== false);
+        : createExec(regexp, shape, userRegExp, path);
+    this[kPlans] = template !== undefined ? template.plans : planPath(path, opts.end !== false);
   }
 
   /** Runs an error-handling middleware (four parameters); other handlers are skipped. */
@@ -182,6 +194,45 @@ export class Layer {
     this.path = undefined;
     return false;
   }
+}
+
+/** What a string path compiles to under given options, shared by the layers that repeat it. */
+interface CompiledTemplate {
+  source: string;
+  flags: string;
+  keys: PathKey[];
+  shape: PathShape | undefined;
+  literal: LiteralMatch | undefined;
+  plans: PathPlan[] | null;
+}
+
+/*
+ * The paths apps repeat — '/' above all: every handler of a route and every app.use(fn) is a layer at
+ * '/' — compiled once. At startup the layer code runs cold, so compiling '/' once per route was a
+ * measurable share of registering a large table. Bounded: an app registering paths at run time does
+ * not grow it past TEMPLATE_LIMIT; only shapes that run as a string compare or on V8's RegExp are kept.
+ */
+const TEMPLATE_LIMIT = 64;
+const templates = new Map<string, CompiledTemplate>();
+
+function compiledTemplate(path: string, opts: PathOptions): CompiledTemplate | undefined {
+  const key = `${opts.sensitive ? 's' : '-'}${opts.strict ? 's' : '-'}${opts.end === false ? '-' : 'e'}${path}`;
+  const known = templates.get(key);
+  if (known !== undefined) return known;
+  if (templates.size >= TEMPLATE_LIMIT && path !== '/') return undefined;
+  const shape = pathShape(path);
+  if (shape === undefined || !(shape.simple || shape.literal !== undefined)) return undefined;
+  const compiled = compilePath(path, opts, []);
+  const template: CompiledTemplate = {
+    source: compiled.regexp.source,
+    flags: compiled.regexp.flags,
+    keys: compiled.keys,
+    shape,
+    literal: shape.literal !== undefined ? literalMatch(shape.literal, opts) : undefined,
+    plans: planPath(path, opts.end !== false),
+  };
+  templates.set(key, template);
+  return template;
 }
 
 /**

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
+import { Layer } from '../../src/router/layer';
 import { request } from '../support/http';
 
 const express = require('express');
@@ -202,4 +203,24 @@ test("a '/' middleware layer whose match was replaced is dispatched by that matc
   const root = await request(app, { path: '/' });
   assert.equal(root.headers['x-ran'], undefined);
   assert.equal(root.body, 'route');
+});
+
+test('layers on a repeated path share its compilation but never their regexp or keys', () => {
+  const first = new Layer('/users/:id', {}, () => undefined);
+  const second = new Layer('/users/:id', {}, () => undefined);
+  const slashA = new Layer('/', { end: false }, () => undefined);
+  const slashB = new Layer('/', { end: false }, () => undefined);
+  assert.notEqual(first.regexp, second.regexp);
+  assert.notEqual(first.keys, second.keys);
+  assert.notEqual(first.keys[0], second.keys[0]);
+  assert.equal(first.regexp.source, second.regexp.source);
+  assert.deepEqual(first.keys, second.keys);
+  // A tool that changes one layer (as Express allows) leaves the others as compiled.
+  first.keys[0].name = 'changed';
+  slashA.regexp.fast_slash = false;
+  assert.equal(second.keys[0].name, 'id');
+  assert.equal(slashB.regexp.fast_slash, true);
+  assert.equal(second.match('/users/7'), true);
+  assert.deepEqual(second.params, { id: '7' });
+  assert.equal(slashB.match('/anything'), true);
 });

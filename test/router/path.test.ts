@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Layer } from '../../src/router/layer';
-import { compilePath } from '../../src/router/path';
+import { compilePath, type PathKey, translate, translatePlain } from '../../src/router/path';
 
 const ExpressLayer = require('express/lib/router/layer');
 
@@ -435,4 +435,50 @@ test('fuzz: random Express path patterns compile to the same regexp/keys and mat
     compiled++;
   }
   assert.ok(compiled > 1000, `only ${compiled} patterns compiled`);
+});
+
+test('plain paths (literal segments and :params) translate segment by segment to the same source and keys', () => {
+  const rand = prng(23);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const literals = ['api', 'v1', 'a.b', 'x-y', 'Users', '%41', "o'k", 'a~b_c', '.', '..', 'e@f,g;h=i&j!'];
+  const params = [':id', ':a', ':user_id', ':x1', ':__proto__'];
+  const optionSets = [
+    {},
+    { end: false },
+    { strict: true },
+    { strict: true, end: false },
+    { sensitive: true },
+  ];
+  let plain = 0;
+  for (let n = 0; n < 2000; n++) {
+    const count = 1 + Math.floor(rand() * 5);
+    const segments: string[] = [];
+    for (let k = 0; k < count; k++) segments.push(rand() < 0.4 ? pick(params) : pick(literals));
+    const path = `/${segments.join('/')}`;
+    const options = pick(optionSets);
+    const fastKeys: PathKey[] = [];
+    const slowKeys: PathKey[] = [];
+    const fast = translatePlain(path, options, fastKeys);
+    assert.notEqual(fast, undefined, path);
+    plain++;
+    assert.equal(fast, translate(path, options, slowKeys), `${path} ${JSON.stringify(options)}`);
+    assert.deepEqual(fastKeys, slowKeys, path);
+  }
+  assert.equal(plain, 2000);
+  // Anything else is left to the full translation.
+  for (const path of [
+    '/',
+    '/a/',
+    '/a//b',
+    '/:a?',
+    '/:a-:b',
+    '/a*',
+    '/:id(\\d+)',
+    '/a\\.b',
+    'a/b',
+    '/:a.:b',
+    '/(x)',
+  ]) {
+    assert.equal(translatePlain(path, {}, []), undefined, path);
+  }
 });

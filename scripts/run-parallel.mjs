@@ -1,9 +1,10 @@
 // Runs npm scripts at the same time and fails if any of them fails: `npm test` builds the package
-// while it lints (biome reads the sources, tsc writes dist/). build:test comes after the build: the
-// TypeScript example it compiles imports `webapp`, whose types it reads from dist/.
+// (tsc 5 writes dist/) while it lints (biome reads the sources) and compiles src and the tests into
+// build/ (TypeScript 7, which reads no dist/). build:examples comes after the build: the TypeScript
+// example it compiles imports `webapp`, whose types it reads from dist/.
 // Each script's output is held and printed whole when it ends, so outputs do not interleave.
 //
-//   node scripts/run-parallel.mjs build lint
+//   node scripts/run-parallel.mjs build lint build:tests
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);

@@ -24,6 +24,9 @@ const COVERAGE_FILE_LINES = 85;
 // running alone at the end. The router fuzzers and other linear-time checks stay in name order:
 // starting them together, next to tsc, would starve their time budgets.
 const SLOW_FIRST = [/\/types\.test/, /\/http2\/suite\.test/, /\/package\//, /examples\/cluster/];
+// Light files that run last, so that the heavy groups in name order do not finish alone on one core:
+// the other examples each take about a second, spent mostly in the example's own process.
+const LAST = [/\/examples\//];
 
 const args = process.argv.slice(2);
 const options = args.filter((arg) => arg.startsWith('--'));
@@ -41,7 +44,8 @@ const coverage = options.includes('--no-coverage')
 const root = 'build/test';
 const rank = (file) => {
   const index = SLOW_FIRST.findIndex((pattern) => pattern.test(file));
-  return index === -1 ? SLOW_FIRST.length : index;
+  if (index !== -1) return index;
+  return LAST.some((pattern) => pattern.test(file)) ? SLOW_FIRST.length + 1 : SLOW_FIRST.length;
 };
 const files = readdirSync(root, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.test.js'))

@@ -65,12 +65,13 @@ if (files.length === 0) {
 // (test/http2/suite.test.ts loads 30 of them that way too); their top-level before() and after()
 // hooks (fixtures made and removed) then run at the start and the end of the group. A file keeps its
 // own process when it registers a top-level beforeEach or afterEach (which would run around every
-// test of the group) or matches ALONE: files that start servers, child processes, timers or tracing
-// subscribers of their own, and the slowest ones, which would hold a group up. --isolate gives every
-// file its own process.
+// test of the group) or matches ALONE: files that start servers, timers or tracing subscribers of
+// their own, and the slowest ones, which would hold a group up. The examples' files (LAST) group only
+// with one another: each starts its example's process in before() and stops it in after(), so a group
+// of them runs its examples side by side (measured on node 20: the twelve light ones, 7.4 s of CPU in
+// twelve processes, 5.4 s in one). --isolate gives every file its own process.
 const ALONE = [
   ...SLOW_FIRST,
-  /\/examples\//,
   /\/tracing\//,
   /\/http2\/suite\.test/,
   /\/compat\/async-context\.test/,
@@ -97,11 +98,13 @@ if (options.includes('--isolate')) {
     }
     group = [];
   };
+  const isLast = (file) => LAST.some((pattern) => pattern.test(file));
   for (const file of files) {
     if (ALONE.some((pattern) => pattern.test(file)) || TOP_LEVEL_EACH_HOOK.test(readFileSync(file, 'utf8'))) {
       units.push(file);
       continue;
     }
+    if (group.length > 0 && isLast(group[0]) !== isLast(file)) flush();
     group.push(file);
     if (group.length === GROUP_SIZE) flush();
   }

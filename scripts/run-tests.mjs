@@ -20,13 +20,21 @@ import { join, resolve } from 'node:path';
 const COVERAGE_LINES = 95;
 const COVERAGE_FILE_LINES = 85;
 // Files that take the most time without timing anything themselves (measured on node 20: types.test
-// ~30 s of CPU in tsc, the HTTP/2 suite ~6 s, package ~2 s, the cluster example ~2 s); started first so that none of them is left
-// running alone at the end. The router fuzzers and other linear-time checks stay in name order:
-// starting them together, next to tsc, would starve their time budgets.
-const SLOW_FIRST = [/\/types\.test/, /\/http2\/suite\.test/, /\/package\//, /examples\/cluster/];
-// Light files that run last, so that the heavy groups in name order do not finish alone on one core:
-// the other examples each take about a second, spent mostly in the example's own process.
-const LAST = [/\/examples\//];
+// ~25 s of CPU in tsc, the HTTP/2 suite ~6 s, the deprecation warnings' 13 child processes ~5 s,
+// package ~2 s, the cluster example ~2 s); started first so that none of them is left running alone
+// at the end. The router fuzzers and other linear-time checks stay in name order: starting them
+// together, next to tsc, would starve their time budgets.
+const SLOW_FIRST = [
+  /\/types\.test/,
+  /\/http2\/suite\.test/,
+  /\/utils\/deprecate\.test/,
+  /\/package\//,
+  /examples\/cluster/,
+];
+// Light files that run last, after the groups, so that the last group does not finish alone on one
+// core: the examples (about a second each, spent mostly in the example's own process) and the
+// tracing files (one to three seconds each).
+const LAST = [/\/examples\//, /\/tracing\//];
 
 const args = process.argv.slice(2);
 const options = args.filter((arg) => arg.startsWith('--'));

@@ -21,7 +21,8 @@ writeFileSync(
     files: files.map((file) => resolve(file)),
   }),
 );
-const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', config], {
+// The compiler of `npm run build:tests` (TypeScript 7).
+const tsc = spawnSync(process.execPath, ['node_modules/typescript7/bin/tsc', '-p', config], {
   stdio: 'inherit',
 });
 rmSync(config, { force: true });

@@ -1,6 +1,7 @@
 // A typed notes API: route parameters inferred from the path, typed bodies and locals, a cookie session
 // and compression from webapp's first-party middleware. Build and run it with
-// `npm run build && npm run build:test && node build/examples/typescript/index.js`.
+// `npm run build && npm run build:examples && node build/examples/typescript/index.js`
+// (its tsconfig.json compiles it into build/, against the `webapp` types of dist/).
 import webapp, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'webapp';
 import compress from 'webapp/compress';
 import cookieSession from 'webapp/cookie-session';

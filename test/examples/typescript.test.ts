@@ -1,4 +1,4 @@
-/** examples/typescript, compiled by `npm run build:test` with the project's strict settings, then run. */
+/** examples/typescript, compiled by `npm run build:test` (its own tsconfig.json: the project's strict settings), then run. */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';

@@ -51,7 +51,8 @@ const SITES = [
   ['req.host: Use req.hostname instead', `${fixture}:12:14`],
 ];
 
-describe('deprecation warnings', () => {
+// Each test runs its own child processes: they run side by side.
+describe('deprecation warnings', { concurrency: true }, () => {
   it('print once per call site with the caller’s file:line:column, as Express 4 does', async () => {
     const [ours, theirs] = await Promise.all([stderrOf('webapp'), stderrOf('express')]);
     assert.deepEqual(warnings(ours), SITES);

@@ -2498,6 +2498,21 @@ export function unsupportedReason(source: string, flags: { ignoreCase: boolean }
   }
 }
 
+/** Parses `source` and compiles the program of a whole match (group 0 saved around it); throws Unsupported. */
+function compileProgram(
+  source: string,
+  ignoreCase: boolean,
+): { groups: number; ast: Node; program: Program } {
+  const parser = new Parser(source);
+  const ast = parser.parse();
+  const builder = new Builder(2 * (parser.groups + 1), ignoreCase, { instructions: MAX_INSTRUCTIONS });
+  builder.emit(OP_SAVE, 0);
+  builder.node(ast);
+  builder.emit(OP_SAVE, 1);
+  builder.emit(OP_MATCH);
+  return { groups: parser.groups, ast, program: builder.finish(anchoredAtStart(ast)) };
+}
+
 /**
  * Whether `source` is proven to run in linear time on V8's backtracking RegExp (see
  * backtrackingLinear), so that a dense long input may be handed over to it; false when not proven or
@@ -2505,16 +2520,7 @@ export function unsupportedReason(source: string, flags: { ignoreCase: boolean }
  */
 export function backtrackingProven(source: string, flags: { ignoreCase: boolean }): boolean {
   try {
-    const parser = new Parser(source);
-    const ast = parser.parse();
-    const builder = new Builder(2 * (parser.groups + 1), flags.ignoreCase, {
-      instructions: MAX_INSTRUCTIONS,
-    });
-    builder.emit(OP_SAVE, 0);
-    builder.node(ast);
-    builder.emit(OP_SAVE, 1);
-    builder.emit(OP_MATCH);
-    return backtrackingLinear(builder.finish(anchoredAtStart(ast)));
+    return backtrackingLinear(compileProgram(source, flags.ignoreCase).program);
   } catch (err) {
     if (!(err instanceof Unsupported)) throw err;
     return false;
@@ -2553,16 +2559,7 @@ const KIND_NAMES = [
 /** The program compileSafeRegExp runs for `source`, for tests; null when it does not compile. */
 export function programView(source: string, flags: { ignoreCase: boolean }): ProgramView | null {
   try {
-    const parser = new Parser(source);
-    const ast = parser.parse();
-    const builder = new Builder(2 * (parser.groups + 1), flags.ignoreCase, {
-      instructions: MAX_INSTRUCTIONS,
-    });
-    builder.emit(OP_SAVE, 0);
-    builder.node(ast);
-    builder.emit(OP_SAVE, 1);
-    builder.emit(OP_MATCH);
-    const prog = builder.finish(anchoredAtStart(ast));
+    const prog = compileProgram(source, flags.ignoreCase).program;
     return {
       kind: Array.from(prog.op, (code) => KIND_NAMES[code]),
       a: prog.a,
@@ -2614,16 +2611,9 @@ export function compileSafeRegExp(
     return null;
   }
   try {
-    const parser = new Parser(source);
-    const ast = parser.parse();
-    if (parser.groups !== nativeGroups) return null;
-    const builder = new Builder(2 * (parser.groups + 1), ignoreCase, { instructions: MAX_INSTRUCTIONS });
-    builder.emit(OP_SAVE, 0);
-    builder.node(ast);
-    builder.emit(OP_SAVE, 1);
-    builder.emit(OP_MATCH);
+    const { groups, ast, program } = compileProgram(source, ignoreCase);
+    if (groups !== nativeGroups) return null;
     const atStart = anchoredAtStart(ast);
-    const program = builder.finish(atStart);
     // A match covering the whole input bounds the input: its length, and how many '/' it holds.
     const whole = atStart && anchoredAtEnd(ast);
     const slashes = whole ? maxSlashes(ast, ignoreCase) : Number.POSITIVE_INFINITY;
@@ -2633,7 +2623,7 @@ export function compileSafeRegExp(
       slashes: slashes === Number.POSITIVE_INFINITY ? -1 : slashes,
     };
     const states = flags.maxDfaStates ?? DFA_MAX_STATES;
-    return new LinearRegExp(source, ignoreCase, program, parser.groups, states, filter);
+    return new LinearRegExp(source, ignoreCase, program, groups, states, filter);
   } catch {
     // Unsupported construct (or a limit): the caller falls back to RegExp.
     return null;

@@ -326,18 +326,24 @@ export class Dispatch {
       const protohost = this.protohost;
       const url = req.url;
       this.removed = layerPath;
-      req.url = protohost + url.slice(protohost.length + layerPath.length);
-      if (!protohost && req.url[0] !== '/') {
-        req.url = `/${req.url}`;
+      let stripped = protohost + url.slice(protohost.length + layerPath.length);
+      if (!protohost && stripped.charCodeAt(0) !== 47) {
+        stripped = `/${stripped}`;
         this.slashAdded = true;
       }
+      req.url = stripped;
       // The child router's pathname is the rest of this one: tell it, rather than have it scan.
       if (protohost === '' && this.pathSimple && url === this.urlSeen && path === this.pathSeen) {
-        const rest = path.slice(layerPath.length);
-        rememberStrippedUrl(req.url, this.slashAdded ? `/${rest}` : rest);
+        if (url.length === path.length) {
+          rememberStrippedUrl(stripped, stripped);
+        } else {
+          const rest = path.slice(layerPath.length);
+          rememberStrippedUrl(stripped, this.slashAdded ? `/${rest}` : rest);
+        }
       }
       req.baseUrl =
-        this.parentUrl + (layerPath[layerPath.length - 1] === '/' ? layerPath.slice(0, -1) : layerPath);
+        this.parentUrl +
+        (layerPath.charCodeAt(layerPath.length - 1) === 47 ? layerPath.slice(0, -1) : layerPath);
     }
     if (layerError) layer.handle_error(layerError, req, this.res, this.next);
     else layer.handle_request(req, this.res, this.next);

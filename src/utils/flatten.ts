@@ -1,5 +1,7 @@
 /** Flattens nested arrays of handlers (`use(a, [b, [c]])`) iteratively, so depth cannot overflow the stack. */
 export function flatten<T>(input: readonly unknown[]): T[] {
+  // The usual call has no nested array: a copy, without the walk (route tables register thousands).
+  if (!input.some(Array.isArray)) return input.slice() as T[];
   const out: T[] = [];
   const stack: Array<{ list: readonly unknown[]; index: number }> = [{ list: input, index: 0 }];
   while (stack.length > 0) {

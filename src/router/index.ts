@@ -261,12 +261,28 @@ routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[])
     const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
     layer.route = undefined;
     recordUse(this, layer, path, fn);
-    this.stack.push(layer);
+    pushLayer(this, layer);
   }
   return this;
 };
 
 /** Creates a route for `path` whose handlers are chained by method. */
+/**
+ * Appends to the router's stack. While `stack` is still the router's own watched proxy, the push goes
+ * to the array behind it with the version bumped by hand: what the proxy's traps would do, without
+ * two trap calls per layer (a route table registers thousands at startup). A replaced stack is pushed
+ * to as is.
+ */
+function pushLayer(router: Router, layer: Layer): void {
+  const watched = (router[kIndex] as IndexHolder | undefined)?.watched;
+  if (watched !== undefined && router.stack === watched.proxy) {
+    watched.array.push(layer);
+    watched.version++;
+  } else {
+    router.stack.push(layer);
+  }
+}
+
 routerProto.route = function route(this: Router, path: PathArgument): Route {
   const route = new Route(path);
   const layer = new Layer(
@@ -275,7 +291,7 @@ routerProto.route = function route(this: Router, path: PathArgument): Route {
     route.dispatch.bind(route),
   );
   layer.route = route;
-  this.stack.push(layer);
+  pushLayer(this, layer);
   return route;
 };
 

@@ -17,7 +17,15 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
-import { compileSafeRegExp, unsupportedReason } from '../regex/safe-regexp';
+
+type SafeRegExpModule = typeof import('../regex/safe-regexp');
+let safeRegExpModule: SafeRegExpModule | undefined;
+
+/** The linear-time engine (100 KB of code), loaded with the first pattern that needs it: most apps' never do. */
+function linearEngine(): SafeRegExpModule {
+  safeRegExpModule ??= require('../regex/safe-regexp') as SafeRegExpModule;
+  return safeRegExpModule;
+}
 
 export type ExecFn = (path: string) => (string | undefined)[] | null;
 
@@ -89,9 +97,10 @@ export function createExec(
     return (input) => regexp.exec(input);
   }
   const flags = { ignoreCase: regexp.ignoreCase };
-  const safe = compileSafeRegExp(regexp.source, flags);
+  const engine = linearEngine();
+  const safe = engine.compileSafeRegExp(regexp.source, flags);
   if (safe) return (input) => safe.exec(input);
-  const reason = unsupportedReason(regexp.source, flags) ?? 'unsupported construct';
+  const reason = engine.unsupportedReason(regexp.source, flags) ?? 'unsupported construct';
   const shown = typeof path === 'string' ? JSON.stringify(path) : `/${regexp.source}/`;
   throw webappError('WEBAPP_ROUTE_PATTERN_UNSAFE', shown, reason);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { assertSameAsExpress, type RequestOptions, request, requestAll } from '../support/http';
-import { echoError, FIXTURES, markNext, staticOf } from '../support/static-fixtures';
+import { FIXTURES, staticApp, staticOf } from '../support/static-fixtures';
 
 import webapp = require('../../src/index');
 
@@ -13,15 +13,7 @@ const MODIFIED = stat.mtime.toUTCString();
 const BEFORE = new Date(stat.mtime.getTime() - 86_400_000).toUTCString();
 const AFTER = new Date(stat.mtime.getTime() + 86_400_000).toUTCString();
 
-function app(options?: any) {
-  return (lib: any) => {
-    const application = lib();
-    application.use(staticOf(lib)(FIXTURES, options));
-    application.use(markNext);
-    application.use(echoError);
-    return application;
-  };
-}
+const app = (options?: any) => staticApp(FIXTURES, options);
 
 const CONDITIONALS: Array<Record<string, string>> = [
   { 'if-none-match': ETAG },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { serveStatic } from '../../src/static/serve-static';
 import { assertSameAsExpress, requestAll } from '../support/http';
-import { echoError, FIXTURES, markNext, staticOf, tempDir } from '../support/static-fixtures';
+import { FIXTURES, staticApp, staticOf, tempDir } from '../support/static-fixtures';
 
 import webapp = require('../../src/index');
 
@@ -13,15 +13,7 @@ const stat = fs.statSync(path.join(FIXTURES, '4k.txt'));
 const ETAG = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
 const MODIFIED = stat.mtime.toUTCString();
 
-function app(options?: any) {
-  return (lib: any) => {
-    const application = lib();
-    application.use(staticOf(lib)(FIXTURES, options));
-    application.use(markNext);
-    application.use(echoError);
-    return application;
-  };
-}
+const app = (options?: any) => staticApp(FIXTURES, options);
 
 const RANGES = [
   'bytes=0-0',

@@ -5,22 +5,14 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { serveStatic } from '../../src/static/serve-static';
 import { assertSameAsExpress, requestAll, withServer } from '../support/http';
-import { echoError, FIXTURES, markNext, staticOf, tempDir } from '../support/static-fixtures';
+import { echoError, FIXTURES, markNext, staticApp, staticOf, tempDir } from '../support/static-fixtures';
 
 import webapp = require('../../src/index');
 
 /** Serves test/fixtures/static/nested, so the fixture root itself is "outside". */
 const ROOT = path.join(FIXTURES, 'nested');
 
-function app(options?: any) {
-  return (lib: any) => {
-    const application = lib();
-    application.use(staticOf(lib)(ROOT, options));
-    application.use(markNext);
-    application.use(echoError);
-    return application;
-  };
-}
+const app = (options?: any) => staticApp(ROOT, options);
 
 // Each tries to reach test/fixtures/static/hello.txt (one level above ROOT) or files further up.
 const TRAVERSALS = [

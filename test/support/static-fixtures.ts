@@ -37,6 +37,20 @@ export function markNext(_req: any, res: any): void {
   res.status(299).send('next() called');
 }
 
+/**
+ * An app builder for assertSameAsExpress: `lib`'s static middleware at `root`, then markNext and
+ * echoError, so a fall-through and an error are told apart from the framework's own answers.
+ */
+export function staticApp(root: string, options?: any): (lib: any) => any {
+  return (lib: any) => {
+    const application = lib();
+    application.use(staticOf(lib)(root, options));
+    application.use(markNext);
+    application.use(echoError);
+    return application;
+  };
+}
+
 /** Creates a temporary directory; the returned function deletes it. */
 export function tempDir(prefix = 'webapp-static-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -74,10 +74,7 @@ export function simplePathname(url: string): string | undefined {
 export function getPathname(req: UrlHolder): string | null | undefined {
   const url = req.url;
   if (typeof url !== 'string') return undefined;
-  const query = simpleQueryIndex(url);
-  if (query === -1) return url;
-  if (query >= 0) return url.slice(0, query);
-  return fullParse(url).pathname;
+  return simplePathname(url) ?? fullParse(url).pathname;
 }
 
 /** The raw query string of a request URL (without '?'), or null when there is none. */

@@ -266,7 +266,6 @@ routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[])
   return this;
 };
 
-/** Creates a route for `path` whose handlers are chained by method. */
 /**
  * Appends to the router's stack. While `stack` is still the router's own watched proxy, the push goes
  * to the array behind it with the version bumped by hand: what the proxy's traps would do, without
@@ -283,6 +282,7 @@ function pushLayer(router: Router, layer: Layer): void {
   }
 }
 
+/** Creates a route for `path` whose handlers are chained by method. */
 routerProto.route = function route(this: Router, path: PathArgument): Route {
   const route = new Route(path);
   const layer = new Layer(

@@ -30,8 +30,9 @@ function linearEngine(): SafeRegExpModule {
 export type ExecFn = (path: string) => (string | undefined)[] | null;
 
 /** Characters that mean themselves in a regex source ('.' is escaped by the compiler). */
-const LITERAL_SEGMENT = /^[A-Za-z0-9_~\-!&'@,;=%.]*$/;
-const PARAM_SEGMENT = /^:\w+$/;
+export const LITERAL_SEGMENT = /^[A-Za-z0-9_~\-!&'@,;=%.]*$/;
+/** A whole-segment parameter, `:name`. */
+export const PARAM_SEGMENT = /^:\w+$/;
 const OPTIONAL_PARAM_SEGMENT = /^:\w+\?$/;
 /** Plain parameters with at least one literal character between each two (`:a-:b`, `v:major.:minor`). */
 const COMPOUND_SEGMENT =

@@ -6,6 +6,7 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
+import { LITERAL_SEGMENT, PARAM_SEGMENT } from './matcher';
 
 export interface PathKey {
   name: string | number;
@@ -62,10 +63,6 @@ export function compilePath(
   return { regexp: new RegExp(`^${source}`, flags), keys, userRegExp: false };
 }
 
-/** A segment of characters that mean themselves (a '.' is escaped), or a whole-segment `:name`. */
-const PLAIN_LITERAL = /^[A-Za-z0-9_~\-!&'@,;=%.]+$/;
-const PLAIN_PARAM = /^:\w+$/;
-
 /**
  * The commonest paths — `/users/:id/posts`, literal segments and whole-segment parameters, no
  * trailing slash — translated segment by segment, to the very source `translate` gives them
@@ -77,7 +74,8 @@ export function translatePlain(path: string, options: PathOptions, keys: PathKey
   if (path.length < 2 || path.charCodeAt(0) !== 47) return undefined;
   const segments = path.slice(1).split('/');
   for (const segment of segments) {
-    if (!PLAIN_LITERAL.test(segment) && !PLAIN_PARAM.test(segment)) return undefined;
+    if (segment.length === 0) return undefined;
+    if (!LITERAL_SEGMENT.test(segment) && !PARAM_SEGMENT.test(segment)) return undefined;
   }
   let out = '';
   for (const segment of segments) {

@@ -12,11 +12,13 @@ import { inContext } from '../utils/async-context';
 import { type PathPlan, planPath } from './index/path-plan';
 import { asciiLower, createExec, type ExecFn, type PathShape, pathShape } from './matcher';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
+import { matchPlain, type PlainPath, plainCapture, plainPath } from './plain-path';
 import type { Route } from './route';
 
 const kPlans = Symbol('webapp.layer.plans');
 const kExec = Symbol('webapp.layer.exec');
 const kLiteral = Symbol('webapp.layer.literal');
+const kPlain = Symbol('webapp.layer.plain');
 const kCompiled = Symbol('webapp.layer.compiledRegExp');
 const kRegExp = Symbol('webapp.layer.regexp');
 const kSlash = Symbol('webapp.layer.fastSlash');
@@ -77,6 +79,7 @@ export class Layer {
   method?: string;
   [kExec]: ExecFn | undefined;
   [kLiteral]: LiteralMatch | undefined;
+  [kPlain]: PlainPath | undefined;
   [kCompiled]: RegExp;
   [kRegExp]: LayerRegExp;
   /** The compiled regexp's `fast_slash`, kept on the layer so a '/' mount is matched without touching it. */
@@ -119,8 +122,14 @@ export class Layer {
       shape?.literal !== undefined && !regexp.fast_slash && !regexp.fast_star
         ? (template?.literal ?? literalMatch(shape.literal, opts))
         : undefined;
+    this[kPlain] =
+      template !== undefined
+        ? template.plain
+        : shape?.simple && shape.literal === undefined && typeof path === 'string'
+          ? plainPath(path, opts)
+          : undefined;
     this[kExec] =
-      this[kLiteral] || regexp.fast_slash || regexp.fast_star
+      this[kLiteral] || this[kPlain] || regexp.fast_slash || regexp.fast_star
         ? undefined
         : createExec(regexp, shape, userRegExp, path);
     this[kPlans] = template !== undefined ? template.plans : planPath(path, opts.end !== false);
@@ -174,6 +183,17 @@ export class Layer {
       this.path = matched;
       return true;
     }
+    const plain = this[kPlain];
+    if (plain !== undefined && regexp === this[kCompiled]) {
+      const matched = matchPlain(plain, path);
+      if (matched === undefined) return this.noMatch();
+      const params: Record<string, unknown> = {};
+      const keys = this.keys;
+      for (let i = 0; i < plain.params; i++) params[keys[i].name] = decodeParam(plainCapture(path, i));
+      this.params = params;
+      this.path = matched;
+      return true;
+    }
     const exec = regexp === this[kCompiled] ? this[kExec] : undefined;
     const m = exec ? exec(path) : regexp.exec(path);
     if (!m) return this.noMatch();
@@ -203,6 +223,7 @@ interface CompiledTemplate {
   keys: PathKey[];
   shape: PathShape | undefined;
   literal: LiteralMatch | undefined;
+  plain: PlainPath | undefined;
   plans: PathPlan[] | null;
 }
 
@@ -229,6 +250,7 @@ function compiledTemplate(path: string, opts: PathOptions): CompiledTemplate | u
     keys: compiled.keys,
     shape,
     literal: shape.literal !== undefined ? literalMatch(shape.literal, opts) : undefined,
+    plain: shape.simple && shape.literal === undefined ? plainPath(path, opts) : undefined,
     plans: planPath(path, opts.end !== false),
   };
   templates.set(key, template);

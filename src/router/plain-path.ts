@@ -1,0 +1,105 @@
+/**
+ * Matching for the commonest mount paths with parameters — `app.use('/org/:org', router)`, literal
+ * segments and whole-segment parameters — without running their regex. For these shapes Express 4's
+ * compiled source (see translatePlain in ./path) is deterministic: a parameter `([^/]+?)` is always
+ * followed by '/' or the end, so it takes its whole segment, and a literal is ASCII (compared
+ * case-folded unless `sensitive`, exactly as the `i` flag does without `u`). Walking the segments
+ * gives the regex's answer — test/router/plain-path.test.ts compares the two on seeded random paths —
+ * without the match array and the lazy quantifier's lookahead at every character, once per router
+ * level of a nested app.
+ * @module
+ */
+import { asciiLower, LITERAL_SEGMENT, PARAM_SEGMENT } from './matcher';
+
+export interface PlainPath {
+  /** Per segment: its literal (ASCII-lowercased unless sensitive), or null for a parameter. */
+  readonly segments: readonly (string | null)[];
+  readonly params: number;
+  readonly sensitive: boolean;
+  readonly strict: boolean;
+}
+
+/**
+ * The plan for `path` mounted with `end: false` (app.use, router.use), or undefined: when it has no
+ * parameter (the layer's literal compare handles it) or another shape (the regex). Route paths
+ * (`end: true`) keep V8's RegExp: without the mount's lookahead it is as quick as this walk on short
+ * paths and quicker on long ones, whose literal segments it compares in native code.
+ */
+export function plainPath(
+  path: string,
+  options: { sensitive?: boolean; strict?: boolean; end?: boolean },
+): PlainPath | undefined {
+  if (options.end !== false || path.length < 2 || path.charCodeAt(0) !== 47) return undefined;
+  const parts = path.slice(1).split('/');
+  const sensitive = Boolean(options.sensitive);
+  const segments: (string | null)[] = [];
+  let params = 0;
+  for (const part of parts) {
+    if (part.length === 0) return undefined;
+    if (PARAM_SEGMENT.test(part)) {
+      segments.push(null);
+      params++;
+    } else if (LITERAL_SEGMENT.test(part)) {
+      segments.push(sensitive ? part : asciiLower(part));
+    } else {
+      return undefined;
+    }
+  }
+  if (params === 0) return undefined;
+  return { segments, params, sensitive, strict: Boolean(options.strict) };
+}
+
+/** Start and end of each parameter of the last match; reused (matching never re-enters). */
+let bounds = new Uint32Array(32);
+
+/**
+ * Matches `path` against `plan`. On success returns the matched part (the regex's group 0) and
+ * leaves the parameters' bounds for {@link plainCapture}; otherwise undefined.
+ */
+export function matchPlain(plan: PlainPath, path: string): string | undefined {
+  const segments = plan.segments;
+  const length = path.length;
+  if (bounds.length < plan.params * 2) bounds = new Uint32Array(plan.params * 4);
+  let at = 0;
+  let param = 0;
+  for (let s = 0; s < segments.length; s++) {
+    if (at >= length || path.charCodeAt(at) !== 47) return undefined;
+    at++;
+    const literal = segments[s];
+    if (literal === null) {
+      let stop = path.indexOf('/', at);
+      if (stop === -1) stop = length;
+      if (stop === at) return undefined;
+      bounds[param++] = at;
+      bounds[param++] = stop;
+      at = stop;
+    } else {
+      if (!startsWithAt(path, literal, at, plan.sensitive)) return undefined;
+      at += literal.length;
+    }
+  }
+  const rest = length - at;
+  if (rest === 0) return path;
+  if (path.charCodeAt(at) !== 47) return undefined;
+  // `\/?(?=\/|$)` when not strict: the slash belongs to the match only before another slash or the end.
+  if (!plan.strict && (rest === 1 || path.charCodeAt(at + 1) === 47)) return path.slice(0, at + 1);
+  return path.slice(0, at);
+}
+
+/** The raw text of parameter `n` of the last successful {@link matchPlain} on `path`. */
+export function plainCapture(path: string, n: number): string {
+  return path.slice(bounds[n * 2], bounds[n * 2 + 1]);
+}
+
+function startsWithAt(path: string, literal: string, at: number, sensitive: boolean): boolean {
+  if (path.startsWith(literal, at)) return true;
+  if (sensitive) return false;
+  const len = literal.length;
+  if (path.length - at < len) return false;
+  for (let i = 0; i < len; i++) {
+    let code = path.charCodeAt(at + i);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== literal.charCodeAt(i)) return false;
+  }
+  return true;
+}

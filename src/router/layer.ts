@@ -9,14 +9,25 @@ import { layerTraced } from '../tracing/channels';
 import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
-import { type PathPlan, planPath } from './index/path-plan';
+import { PARAM, type PathPlan, type PlanSegment, planPath } from './index/path-plan';
 import { asciiLower, createExec, type ExecFn, type PathShape, pathShape } from './matcher';
-import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
+import {
+  compilePath,
+  compileSource,
+  type PathArgument,
+  type PathKey,
+  type PathOptions,
+  pathFlags,
+  plainSegments,
+  translateSegments,
+} from './path';
 import { matchPlain, type PlainPath, plainCapture, plainPath } from './plain-path';
 import type { Route } from './route';
 
 const kPlans = Symbol('webapp.layer.plans');
 const kExec = Symbol('webapp.layer.exec');
+const kSource = Symbol('webapp.layer.source');
+const kStar = Symbol('webapp.layer.fastStar');
 const kLiteral = Symbol('webapp.layer.literal');
 const kPlain = Symbol('webapp.layer.plain');
 const kCompiled = Symbol('webapp.layer.compiledRegExp');
@@ -41,9 +52,10 @@ const regexpDescriptor: PropertyDescriptor = {
   configurable: false,
   enumerable: true,
   get(this: Layer): LayerRegExp {
-    return this[kRegExp];
+    return this[kCompiled] === undefined ? buildRegExp(this) : (this[kRegExp] as LayerRegExp);
   },
   set(this: Layer, value: LayerRegExp) {
+    if (this[kCompiled] === undefined) buildRegExp(this);
     this[kRegExp] = value;
     regexpClock.epoch++;
   },
@@ -77,11 +89,18 @@ export class Layer {
   /** The route of a `router.route()` layer; undefined for middleware and for a route's own handlers. */
   route?: Route;
   method?: string;
-  [kExec]: ExecFn | undefined;
+  /** The linear-time engine's matcher for patterns V8 could backtrack on (user RegExps and simple paths: none). */
+  [kExec]: ExecFn | undefined = undefined;
+  /** Source and flags of a compiled regexp not built yet; undefined once built or when built eagerly. */
+  [kSource]: CompiledSource | undefined;
+  /** Whether the path is '*' (`fast_star` of the compiled regexp, before it is built). */
+  [kStar]: boolean;
   [kLiteral]: LiteralMatch | undefined;
   [kPlain]: PlainPath | undefined;
-  [kCompiled]: RegExp;
-  [kRegExp]: LayerRegExp;
+  /** The regexp compiled from the path; undefined until built (then `kRegExp` is undefined too). */
+  [kCompiled]: LayerRegExp | undefined;
+  /** What `layer.regexp` returns: the compiled regexp, or one assigned in its place. */
+  [kRegExp]: LayerRegExp | undefined;
   /** The compiled regexp's `fast_slash`, kept on the layer so a '/' mount is matched without touching it. */
   [kSlash]: boolean;
   /** `handle.length`, remembered for the function it was read from (`handle` may be replaced). */
@@ -97,41 +116,33 @@ export class Layer {
     this.params = undefined;
     this.path = undefined;
     const template = typeof path === 'string' ? compiledTemplate(path, opts) : undefined;
-    let regexp: LayerRegExp;
-    let shape: PathShape | undefined;
-    let userRegExp = false;
+    const star = path === '*';
+    const slash = path === '/' && opts.end === false;
+    let regexp: LayerRegExp | undefined;
+    let source: CompiledSource | undefined;
     if (template !== undefined) {
-      // Each layer still gets its own RegExp and keys: tools may change them on one layer.
-      regexp = new RegExp(template.source, template.flags);
+      // Each layer still gets its own RegExp (when read) and keys: tools may change them on one layer.
+      source = template;
       this.keys = template.keys.map((key) => ({ ...key }));
-      shape = template.shape;
     } else {
       const compiled = compilePath(path, opts, []);
       this.keys = compiled.keys;
       regexp = compiled.regexp as LayerRegExp;
-      shape = pathShape(path);
-      userRegExp = compiled.userRegExp;
+      regexp.fast_star = star;
+      regexp.fast_slash = slash;
+      if (!star && !slash) this[kExec] = createExec(regexp, pathShape(path), compiled.userRegExp, path);
     }
-    regexp.fast_star = path === '*';
-    regexp.fast_slash = path === '/' && opts.end === false;
+    // The RegExp of a simple path is built when something reads `layer.regexp` or a match needs it:
+    // its source is valid by construction, and most layers never need it (see buildRegExp).
+    this[kSource] = source;
+    this[kStar] = star;
     this[kRegExp] = regexp;
     Object.defineProperty(this, 'regexp', regexpDescriptor);
     this[kCompiled] = regexp;
-    this[kSlash] = regexp.fast_slash;
-    this[kLiteral] =
-      shape?.literal !== undefined && !regexp.fast_slash && !regexp.fast_star
-        ? (template?.literal ?? literalMatch(shape.literal, opts))
-        : undefined;
-    this[kPlain] =
-      template !== undefined
-        ? template.plain
-        : shape?.simple && shape.literal === undefined && typeof path === 'string'
-          ? plainPath(path, opts)
-          : undefined;
-    this[kExec] =
-      this[kLiteral] || this[kPlain] || regexp.fast_slash || regexp.fast_star
-        ? undefined
-        : createExec(regexp, shape, userRegExp, path);
+    this[kSlash] = slash;
+    // Only simple paths are literal, and they all have a template.
+    this[kLiteral] = slash ? undefined : template?.literal;
+    this[kPlain] = template?.plain;
     this[kPlans] = template !== undefined ? template.plans : planPath(path, opts.end !== false);
   }
 
@@ -162,21 +173,23 @@ export class Layer {
    */
   match(path: string | null | undefined): boolean {
     if (path == null) return this.noMatch();
+    // undefined (with kCompiled) while the compiled regexp is not built: its flags are on the layer.
     const regexp = this[kRegExp];
+    const compiled = regexp === this[kCompiled];
     // Middleware at '/' (most of a typical stack): decided from the layer alone. Whatever else, and any
     // regexp assigned in place of the compiled one, goes by the regexp's own flags, as in Express.
-    if (regexp === this[kCompiled] ? this[kSlash] : regexp.fast_slash) {
+    if (compiled ? this[kSlash] : (regexp as LayerRegExp).fast_slash) {
       this.params = {};
       this.path = '';
       return true;
     }
-    if (regexp.fast_star) {
+    if (regexp !== undefined ? regexp.fast_star : this[kStar]) {
       this.params = { '0': decodeParam(path) };
       this.path = path;
       return true;
     }
     const literal = this[kLiteral];
-    if (literal !== undefined && regexp === this[kCompiled]) {
+    if (literal !== undefined && compiled) {
       const matched = matchLiteral(literal, path);
       if (matched === undefined) return this.noMatch();
       this.params = {};
@@ -184,7 +197,7 @@ export class Layer {
       return true;
     }
     const plain = this[kPlain];
-    if (plain !== undefined && regexp === this[kCompiled]) {
+    if (plain !== undefined && compiled) {
       const matched = matchPlain(plain, path);
       if (matched === undefined) return this.noMatch();
       const params: Record<string, unknown> = {};
@@ -194,8 +207,8 @@ export class Layer {
       this.path = matched;
       return true;
     }
-    const exec = regexp === this[kCompiled] ? this[kExec] : undefined;
-    const m = exec ? exec(path) : regexp.exec(path);
+    const exec = compiled ? this[kExec] : undefined;
+    const m = exec !== undefined ? exec(path) : (regexp ?? buildRegExp(this)).exec(path);
     if (!m) return this.noMatch();
     const params: Record<string, unknown> = {};
     const keys = this.keys;
@@ -216,10 +229,30 @@ export class Layer {
   }
 }
 
-/** What a string path compiles to under given options, shared by the layers that repeat it. */
-interface CompiledTemplate {
+/** A regexp to build: the source and flags Express 4 compiles the path to. */
+interface CompiledSource {
   source: string;
   flags: string;
+}
+
+/**
+ * Builds a layer's compiled regexp from its source. Registering a table of 1,000 routes built 2,000
+ * RegExps (each route's and its handler's '/'), in code that runs cold, for objects matching never
+ * uses: literal and plain mount paths compare strings, and a route's regexp is built at its first match.
+ */
+function buildRegExp(layer: Layer): LayerRegExp {
+  const { source, flags } = layer[kSource] as CompiledSource;
+  const regexp = new RegExp(source, flags) as LayerRegExp;
+  regexp.fast_star = layer[kStar];
+  regexp.fast_slash = layer[kSlash];
+  layer[kSource] = undefined;
+  layer[kRegExp] = regexp;
+  layer[kCompiled] = regexp;
+  return regexp;
+}
+
+/** What a string path compiles to under given options, shared by the layers that repeat it. */
+export interface CompiledTemplate extends CompiledSource {
   keys: PathKey[];
   shape: PathShape | undefined;
   literal: LiteralMatch | undefined;
@@ -240,21 +273,69 @@ function compiledTemplate(path: string, opts: PathOptions): CompiledTemplate | u
   const key = `${opts.sensitive ? 's' : '-'}${opts.strict ? 's' : '-'}${opts.end === false ? '-' : 'e'}${path}`;
   const known = templates.get(key);
   if (known !== undefined) return known;
-  if (templates.size >= TEMPLATE_LIMIT && path !== '/') return undefined;
+  const template = plainTemplate(path, opts) ?? shapedTemplate(path, opts);
+  if (template !== undefined && (templates.size < TEMPLATE_LIMIT || path === '/'))
+    templates.set(key, template);
+  return template;
+}
+
+/**
+ * The template of a path of literal segments and whole-segment parameters (most of a route table),
+ * read off one split of the path: the general analysis (shapedTemplate) splits and classifies it once
+ * for each thing it derives. test/router/layer.test.ts compares the two on seeded random paths.
+ * @internal exported for that test
+ */
+export function plainTemplate(path: string, opts: PathOptions): CompiledTemplate | undefined {
+  const segments = plainSegments(path);
+  if (segments === undefined) return undefined;
+  const keys: PathKey[] = [];
+  const source = `^${translateSegments(segments, opts, keys)}`;
+  const end = opts.end !== false;
+  const planned: PlanSegment[] = segments.map((segment) =>
+    segment.charCodeAt(0) === 58 ? PARAM : asciiLower(segment),
+  );
+  const literal = keys.length === 0;
+  let plain: PlainPath | undefined;
+  if (!literal && !end) {
+    const sensitive = Boolean(opts.sensitive);
+    plain = {
+      segments: segments.map((segment, k) =>
+        planned[k] === PARAM ? null : sensitive ? segment : (planned[k] as string),
+      ),
+      params: keys.length,
+      sensitive,
+      strict: Boolean(opts.strict),
+    };
+  }
+  return {
+    source,
+    flags: pathFlags(opts),
+    keys,
+    shape: literal ? { literal: path, simple: true } : { simple: true },
+    literal: literal ? literalMatch(path, opts) : undefined,
+    plain,
+    plans: [{ segments: planned, kind: end ? 'end' : 'prefix', optionalLast: false }],
+  };
+}
+
+/**
+ * The template of any other string path that runs as a string compare or on V8's RegExp, or
+ * undefined (the layer then compiles its regexp at once, for the linear-time engine).
+ * @internal exported for test/router/layer.test.ts
+ */
+export function shapedTemplate(path: string, opts: PathOptions): CompiledTemplate | undefined {
   const shape = pathShape(path);
-  if (shape === undefined || !(shape.simple || shape.literal !== undefined)) return undefined;
-  const compiled = compilePath(path, opts, []);
-  const template: CompiledTemplate = {
-    source: compiled.regexp.source,
-    flags: compiled.regexp.flags,
-    keys: compiled.keys,
+  if (shape === undefined || !shape.simple) return undefined;
+  const keys: PathKey[] = [];
+  return {
+    source: compileSource(path, opts, keys),
+    flags: pathFlags(opts),
+    keys,
     shape,
     literal: shape.literal !== undefined ? literalMatch(shape.literal, opts) : undefined,
-    plain: shape.simple && shape.literal === undefined ? plainPath(path, opts) : undefined,
+    plain: shape.literal === undefined ? plainPath(path, opts) : undefined,
     plans: planPath(path, opts.end !== false),
   };
-  templates.set(key, template);
-  return template;
 }
 
 /**
@@ -263,7 +344,7 @@ function compiledTemplate(path: string, opts: PathOptions): CompiledTemplate | u
  * asked for. Objects that are not webapp layers are candidates for every path too.
  */
 export function layerPlans(layer: Layer): PathPlan[] | null {
-  if (layer.regexp !== layer[kCompiled] || layer.match !== compiledMatch) return null;
+  if (layer[kRegExp] !== layer[kCompiled] || layer.match !== compiledMatch) return null;
   return layer[kPlans] ?? null;
 }
 

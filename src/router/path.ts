@@ -47,7 +47,7 @@ export function compilePath(
   options: PathOptions = {},
   keys: PathKey[] = [],
 ): CompiledPath {
-  const flags = options.sensitive ? '' : 'i';
+  const flags = pathFlags(options);
   if (path instanceof RegExp) {
     collectRegExpKeys(path.source, keys);
     return { regexp: path, keys, userRegExp: true };
@@ -59,8 +59,17 @@ export function compilePath(
   if (typeof path !== 'string') {
     throw webappError('WEBAPP_ROUTE_PATH_INVALID');
   }
-  const source = translatePlain(path, options, keys) ?? translate(path, options, keys);
-  return { regexp: new RegExp(`^${source}`, flags), keys, userRegExp: false };
+  return { regexp: new RegExp(compileSource(path, options, keys), flags), keys, userRegExp: false };
+}
+
+/** The flags of a compiled path: case-insensitive unless `sensitive`. */
+export function pathFlags(options: PathOptions): string {
+  return options.sensitive ? '' : 'i';
+}
+
+/** The regex source Express 4 compiles a string path to (keys appended to `keys`). */
+export function compileSource(path: string, options: PathOptions, keys: PathKey[]): string {
+  return `^${translatePlain(path, options, keys) ?? translate(path, options, keys)}`;
 }
 
 /**
@@ -71,12 +80,27 @@ export function compilePath(
  * Undefined for any other path.
  */
 export function translatePlain(path: string, options: PathOptions, keys: PathKey[]): string | undefined {
+  const segments = plainSegments(path);
+  return segments === undefined ? undefined : translateSegments(segments, options, keys);
+}
+
+/** The segments of a plain path (see translatePlain), or undefined for any other path. */
+export function plainSegments(path: string): string[] | undefined {
   if (path.length < 2 || path.charCodeAt(0) !== 47) return undefined;
   const segments = path.slice(1).split('/');
   for (const segment of segments) {
     if (segment.length === 0) return undefined;
     if (!LITERAL_SEGMENT.test(segment) && !PARAM_SEGMENT.test(segment)) return undefined;
   }
+  return segments;
+}
+
+/** translatePlain for segments plainSegments accepted. */
+export function translateSegments(
+  segments: readonly string[],
+  options: PathOptions,
+  keys: PathKey[],
+): string {
   let out = '';
   for (const segment of segments) {
     if (segment.charCodeAt(0) === 58) {

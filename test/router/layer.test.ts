@@ -4,8 +4,9 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { Layer } from '../../src/router/layer';
+import { Layer, plainTemplate, shapedTemplate } from '../../src/router/layer';
 import { request } from '../support/http';
+import { prng } from '../support/prng';
 
 const express = require('express');
 
@@ -223,4 +224,97 @@ test('layers on a repeated path share its compilation but never their regexp or 
   assert.equal(second.match('/users/7'), true);
   assert.deepEqual(second.params, { id: '7' });
   assert.equal(slashB.match('/anything'), true);
+});
+
+/** The layer's slot for the regexp `layer.regexp` returns: undefined while not built. */
+function builtRegExp(layer: Layer): unknown {
+  const slot = Object.getOwnPropertySymbols(layer).find(
+    (symbol) => symbol.description === 'webapp.layer.regexp',
+  );
+  assert.ok(slot, 'the layer keeps its regexp under a symbol');
+  return (layer as unknown as Record<symbol, unknown>)[slot];
+}
+
+test('a string path builds its regexp when it is read or a match needs it, never for a string compare', () => {
+  const route = new Layer('/users/:id', {}, () => undefined);
+  const literal = new Layer('/users', {}, () => undefined);
+  const mount = new Layer('/org/:org', { end: false }, () => undefined);
+  for (const layer of [route, literal, mount]) assert.equal(builtRegExp(layer), undefined);
+  assert.equal(literal.match('/users/'), true);
+  assert.equal(mount.match('/org/acme/team'), true);
+  assert.equal(builtRegExp(literal), undefined);
+  assert.equal(builtRegExp(mount), undefined);
+  // A route runs its regexp on V8: built at its first match, then kept.
+  assert.equal(route.match('/users/7'), true);
+  const built = builtRegExp(route);
+  assert.ok(built instanceof RegExp);
+  assert.equal(route.match('/users/8'), true);
+  assert.equal(builtRegExp(route), built);
+  assert.deepEqual(route.params, { id: '8' });
+  // Read: built once, with Express's source and flags, the same object on every read.
+  const regexp = literal.regexp;
+  assert.equal(regexp, literal.regexp);
+  assert.equal(regexp.source, '^\\/users\\/?$');
+  assert.equal(regexp.flags, 'i');
+  assert.equal(regexp.fast_slash, false);
+  assert.equal(regexp.fast_star, false);
+  assert.equal(new Layer('/', { end: false }, () => undefined).regexp.fast_slash, true);
+});
+
+test('layer.regexp assigned before it was ever read replaces the compiled one, for the match and the index', async () => {
+  for (const lib of [webapp, express]) {
+    const app = lib();
+    app.get('/users/:id', (req: any, res: any) => res.end(`user ${req.params.id}`));
+    app.use('/org/:org', (req: any, res: any) => res.end(`org ${req.params.org}`));
+    app.get('/', (_req: any, res: any) => res.end('home'));
+    app.lazyrouter?.();
+    const stack = app._router.stack.filter((layer: any) => layer.keys.length > 0);
+    stack[0].regexp = /^\/members\/([^/]+?)\/?$/i;
+    stack[1].regexp = /^\/teams\/([^/]+?)\/?(?=\/|$)/i;
+    assert.equal((await request(app, { path: '/members/5' })).body, 'user 5');
+    assert.equal((await request(app, { path: '/teams/web/x' })).body, 'org web');
+    assert.equal((await request(app, { path: '/users/5' })).status, 404);
+    assert.equal((await request(app, { path: '/org/acme' })).status, 404);
+  }
+});
+
+test('plain paths: the one-split template equals the general analysis (seeded)', () => {
+  const rand = prng(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const segments = [
+    'api',
+    'V1',
+    'a.b',
+    'x-y',
+    '%41',
+    'a~b_c',
+    '.',
+    '..',
+    'e@f,g;h=i&j!',
+    ':id',
+    ':a',
+    ':user_id',
+    ':__proto__',
+  ];
+  const optionSets = [
+    {},
+    { end: false },
+    { strict: true },
+    { strict: true, end: false },
+    { sensitive: true },
+    { sensitive: true, end: false },
+  ];
+  for (let n = 0; n < 1500; n++) {
+    const count = 1 + Math.floor(rand() * 5);
+    const parts: string[] = [];
+    for (let k = 0; k < count; k++) parts.push(pick(segments));
+    const path = `/${parts.join('/')}`;
+    const options = pick(optionSets);
+    const fast = plainTemplate(path, options);
+    assert.ok(fast, path);
+    assert.deepEqual(fast, shapedTemplate(path, options), `${path} ${JSON.stringify(options)}`);
+  }
+  // Other shapes are left to the general analysis.
+  for (const path of ['/', '/a/', '/a//b', '/:a?', '/:a-:b', '*', 'a', '/a|b'])
+    assert.equal(plainTemplate(path, {}), undefined, path);
 });

@@ -1,7 +1,7 @@
 // Runs npm scripts at the same time and fails if any of them fails. An argument `a+b` is a lane: b runs
-// after a succeeds, while the other lanes go on. `npm test` builds the package (tsc 5 writes dist/) and
-// then the TypeScript example (build:examples reads webapp's types from dist/), while it lints (biome
-// reads the sources) and compiles src and the tests into build/ (TypeScript 7, which reads no dist/).
+// after a succeeds, while the other lanes go on. `npm test` builds the package (TypeScript 7 writes
+// dist/) and then the TypeScript example (build:examples reads webapp's types from dist/), while it lints
+// (biome reads the sources) and compiles src and the tests into build/ (TypeScript 7, reads no dist/).
 // Each script's output is held and printed whole when it ends, so outputs do not interleave.
 //
 //   node scripts/run-parallel.mjs build+build:examples lint build:tests

@@ -70,7 +70,10 @@ if (files.length === 0) {
 // webapp costs about 0.25 s of CPU before the first test, which for most files is more than their
 // tests take (measured on node 20: ten small files, 3.1 s of CPU in ten processes, 0.7 s in one;
 // with coverage, the 110 files from body/ to res.*: 29 s of CPU in groups of 10, 26 s in groups of 20,
-// 23 s in groups of 37 — each process also loads and reports coverage for all it loads).
+// 23 s in groups of 37 — each process also loads and reports coverage for all it loads; all 196
+// groupable files: 42-43 s in 8 groups of at most 30, 39 s in 5 of at most 60, 37 s in 3 of at most
+// 100). Groups of at most 60 (four of about 45 files, each 8-10 s of CPU, and the examples): larger
+// ones would be left running alone at the end.
 // A group runs its files one after the other in name order, in one process, as if they were one file
 // (test/http2/suite.test.ts loads 30 of them that way too); their top-level before() and after()
 // hooks (fixtures made and removed) then run at the start and the end of the group. A file keeps its
@@ -91,7 +94,7 @@ const ALONE = [
   // Measures the heap around one parse: other files' garbage in the same process skews it.
   /\/security\/body-buffering\.test/,
 ];
-const GROUP_SIZE = 30;
+const GROUP_SIZE = 60;
 const TOP_LEVEL_EACH_HOOK = /^\(0, node_test_\d+\.(?:beforeEach|afterEach)\)\(/m;
 
 const resultDir = mkdtempSync(join(tmpdir(), 'webapp-tests-'));
@@ -99,28 +102,45 @@ const units = [];
 if (options.includes('--isolate')) {
   units.push(...files);
 } else {
-  let group = [];
-  const flush = () => {
-    if (group.length === 1) units.push(group[0]);
-    else if (group.length > 1) {
-      const entry = join(resultDir, `group-${units.length + 1}.test.js`);
-      const lines = group.map((file) => `require(${JSON.stringify(resolve(file))});`);
-      writeFileSync(entry, `// ${group.join(' ')}\n${lines.join('\n')}\n`);
-      units.push(entry);
-    }
-    group = [];
-  };
+  // Each kind of groupable file (LAST or not) is cut into as few groups of at most GROUP_SIZE as
+  // it takes, of near-equal sizes; a group runs where its first file would have.
   const isLast = (file) => LAST.some((pattern) => pattern.test(file));
+  const slots = [];
+  const groupable = new Map([
+    [false, []],
+    [true, []],
+  ]);
   for (const file of files) {
     if (ALONE.some((pattern) => pattern.test(file)) || TOP_LEVEL_EACH_HOOK.test(readFileSync(file, 'utf8'))) {
-      units.push(file);
-      continue;
+      slots.push(file);
+    } else {
+      groupable.get(isLast(file)).push(file);
+      slots.push({ file });
     }
-    if (group.length > 0 && isLast(group[0]) !== isLast(file)) flush();
-    group.push(file);
-    if (group.length === GROUP_SIZE) flush();
   }
-  flush();
+  const groupOf = new Map();
+  for (const list of groupable.values()) {
+    const count = Math.ceil(list.length / GROUP_SIZE);
+    for (let i = 0, start = 0; i < count; i++) {
+      const end = start + Math.ceil((list.length - start) / (count - i));
+      const group = list.slice(start, end);
+      groupOf.set(group[0], group);
+      start = end;
+    }
+  }
+  for (const slot of slots) {
+    if (typeof slot === 'string') units.push(slot);
+    else if (groupOf.has(slot.file)) {
+      const group = groupOf.get(slot.file);
+      if (group.length === 1) units.push(group[0]);
+      else {
+        const entry = join(resultDir, `group-${units.length + 1}.test.js`);
+        const lines = group.map((file) => `require(${JSON.stringify(resolve(file))});`);
+        writeFileSync(entry, `// ${group.join(' ')}\n${lines.join('\n')}\n`);
+        units.push(entry);
+      }
+    }
+  }
 }
 
 const resultFile = join(resultDir, 'result.json');

@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ts from 'typescript';
+import { withoutCoverage } from './support/child-env';
 
 const root = resolve(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'types');
@@ -70,7 +71,7 @@ function compile(
       process.execPath,
       [COMPILERS[compiler], ...args],
       // tsc is not webapp's code: no V8 coverage for it (it would only slow the compiler down).
-      { cwd: project, timeout, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_V8_COVERAGE: '' } },
+      { cwd: project, timeout, maxBuffer: 16 * 1024 * 1024, env: withoutCoverage() },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
         const killed = err?.killed ? `\ntsc killed after ${timeout} ms (${err.signal})` : '';
@@ -181,6 +182,7 @@ function installPacked(): { minimal: string; full: string } {
     execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
       cwd: root,
       encoding: 'utf8',
+      env: withoutCoverage(),
     }),
   ) as Array<{ filename: string }>;
   const tarball = readFileSync(join(packDir, packed.filename));
@@ -209,6 +211,7 @@ function installPacked(): { minimal: string; full: string } {
       {
         cwd: project,
         stdio: ['ignore', 'ignore', 'inherit'],
+        env: withoutCoverage(),
       },
     );
     // The full project: the installed webapp and its @types/node, plus this repository's dev dependencies.

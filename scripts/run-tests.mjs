@@ -5,6 +5,7 @@
 //   node scripts/run-tests.mjs --reporter=spec  node's own reporters (spec, tap, dot) instead
 //   node scripts/run-tests.mjs --coverage ...   thresholds on a filtered run too (--no-coverage: off)
 //   node scripts/run-tests.mjs --isolate ...    every file in its own process (no groups, see below)
+//   node scripts/run-tests.mjs --profile ...    then a table of each process's CPU and wall time (Linux)
 //
 // The default reporter (scripts/test-reporter.mjs) prints only failures and a closing line.
 // Coverage (node's built-in, --experimental-test-coverage) counts the lines of build/src, the
@@ -15,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const COVERAGE_LINES = 95;
 const COVERAGE_FILE_LINES = 85;
@@ -147,10 +148,21 @@ const resultFile = join(resultDir, 'result.json');
 const nodeArgs = coverage ? ['--experimental-test-coverage'] : [];
 nodeArgs.push('scripts/test-run-files.mjs', reporter, '4');
 
+// --profile: scripts/test-profile.cjs records, at exit, each node process's CPU and wall time.
+const profileFile = options.includes('--profile') ? join(resultDir, 'profile.jsonl') : undefined;
+const profileEnv = profileFile
+  ? {
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(resolve('scripts/test-profile.cjs'))}`.trim(),
+      WEBAPP_TEST_PROFILE: profileFile,
+    }
+  : {};
+
 const result = spawnSync(process.execPath, [...nodeArgs, ...units], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...profileEnv,
     NODE_ENV: 'test',
     WEBAPP_COVERAGE_ROOT: 'build/src',
     WEBAPP_COVERAGE_LINES: String(COVERAGE_LINES),
@@ -169,5 +181,47 @@ if (coverage && reporter === './scripts/test-reporter.mjs') {
     coverageOk = false;
   }
 }
+if (profileFile) printProfile(profileFile, result.pid);
 rmSync(resultDir, { recursive: true, force: true });
 process.exit(result.status === 0 && coverageOk ? 0 : (result.status ?? 1) || 1);
+
+/**
+ * One line per test process (a file, or a group: its first and last files), heaviest first: CPU
+ * seconds (the process's own and its children's: servers, fixtures, compilers), wall seconds, and
+ * when it started after the runner; then the runner's own CPU (reporting, coverage) and the total.
+ */
+function printProfile(file, runnerPid) {
+  let records;
+  try {
+    records = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  } catch {
+    console.error('profile: nothing recorded (Linux only)');
+    return;
+  }
+  const runner = records.find((record) => record.pid === runnerPid);
+  if (!runner) return console.error('profile: the runner recorded nothing');
+  const name = (args) => {
+    const entry = args.find((arg) => arg.endsWith('.test.js')) ?? args.join(' ');
+    if (!entry.startsWith(resultDir)) return relative('build/test', entry);
+    const files = readFileSync(entry, 'utf8').split('\n')[0].slice(3).split(' ');
+    return `${files.length} files, ${relative('build/test', files[0])} … ${relative('build/test', files.at(-1))}`;
+  };
+  const rows = records
+    .filter((record) => record.ppid === runnerPid)
+    .map((record) => ({ ...record, total: record.cpu + record.children }))
+    .sort((a, b) => b.total - a.total);
+  const sum = rows.reduce((total, row) => total + row.total, 0);
+  console.log('\nprofile:   CPU s  (children)   wall s   start s  file');
+  for (const row of rows) {
+    const cells = [row.total, row.children, row.wall, (row.started - runner.started) / 1000];
+    const [total, children, wall, start] = cells.map((value) => value.toFixed(1).padStart(7));
+    console.log(`profile: ${total}  (${children})  ${wall}   ${start}  ${name(row.args)}`);
+  }
+  console.log(
+    `profile: ${rows.length} processes ${sum.toFixed(1)} s CPU; the runner ${runner.cpu.toFixed(1)} s ` +
+      `(reporting, coverage), its children in all ${runner.children.toFixed(1)} s; ${runner.wall.toFixed(1)} s wall`,
+  );
+}

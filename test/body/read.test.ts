@@ -248,8 +248,13 @@ describe('limit', () => {
   });
 
   for (const [name, compress, factory] of [
-    ['gzip', zlib.gzipSync, 'createGunzip'],
-    ['deflate', zlib.deflateSync, 'createInflate'],
+    // Run-length matching only (Z_RLE): the same 50 MB of zeros in the same 51 KB, in a quarter of the CPU.
+    ['gzip', (input: Buffer) => zlib.gzipSync(input, { strategy: zlib.constants.Z_RLE }), 'createGunzip'],
+    [
+      'deflate',
+      (input: Buffer) => zlib.deflateSync(input, { strategy: zlib.constants.Z_RLE }),
+      'createInflate',
+    ],
     // Quality 5, not brotli's default 11: the same 50 MB of zeros in under 100 bytes, in a 20th of the CPU.
     [
       'br',

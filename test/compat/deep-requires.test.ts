@@ -14,6 +14,7 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { withoutCoverage } from '../support/child-env';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..', '..', '..');
@@ -88,7 +89,7 @@ describe('packages that patch Express 4 files, on webapp and on express@4', () =
         const { stdout, stderr } = await run(process.execPath, [fixture, lib, plugin], {
           cwd: root,
           timeout: 30_000,
-          env: { ...process.env, NODE_ENV: 'test' },
+          env: withoutCoverage({ ...process.env, NODE_ENV: 'test' }),
         });
         return { ...JSON.parse(stdout.trim()), stderr };
       };

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { withoutCoverage } from '../support/child-env';
 
 export interface RunningExample {
   port: number;
@@ -19,7 +20,7 @@ export function startExample(name: string, env: Record<string, string> = {}): Pr
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [resolve(ROOT, 'examples', name)], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', ...env },
+      env: withoutCoverage({ ...process.env, PORT: '0', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { withoutCoverage } from '../support/child-env';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..', '..', '..');
@@ -61,7 +62,11 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 for (const file of ['cjs.cjs', 'esm.mjs']) {
   test(`a consumer package loads webapp (${file}) with every member and serves requests`, async () => {
-    const { stdout } = await run(process.execPath, [join(dir, file)], { cwd: dir, timeout: 20_000 });
+    const { stdout } = await run(process.execPath, [join(dir, file)], {
+      cwd: dir,
+      timeout: 20_000,
+      env: withoutCoverage(),
+    });
     const result = JSON.parse(stdout.trim());
     assert.equal(result.body, '7 /items');
     assert.deepEqual(result.members, [], 'members missing from the factory');
@@ -74,6 +79,10 @@ test('ESM named exports match the CommonJS members', async () => {
     'const missing = Object.keys(cjs).filter((k) => k !== "default" && ns[k] !== cjs[k]);' +
     'console.log(JSON.stringify({ missing, same: ns.default === cjs }));';
   writeFileSync(join(dir, 'ns.mjs'), script);
-  const { stdout } = await run(process.execPath, [join(dir, 'ns.mjs')], { cwd: dir, timeout: 20_000 });
+  const { stdout } = await run(process.execPath, [join(dir, 'ns.mjs')], {
+    cwd: dir,
+    timeout: 20_000,
+    env: withoutCoverage(),
+  });
   assert.deepEqual(JSON.parse(stdout.trim()), { missing: [], same: true });
 });

@@ -12,6 +12,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import ts from 'typescript';
+import { withoutCoverage } from '../support/child-env';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..', '..', '..');
@@ -53,6 +54,7 @@ test('npm pack publishes exactly the licence, README, package.json and the build
   const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
     cwd: root,
     maxBuffer: 16 * 1024 * 1024,
+    env: withoutCoverage(),
   });
   const [report] = JSON.parse(stdout) as { files: { path: string }[] }[];
   const packed = report.files.map((file) => file.path).sort();

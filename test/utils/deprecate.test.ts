@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { withoutCoverage } from '../support/child-env';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..', '..', '..');
@@ -20,7 +21,7 @@ async function stderrOf(
   flags: string[] = [],
   env: Record<string, string> = {},
 ): Promise<string> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  const childEnv = withoutCoverage({ ...process.env, ...env });
   delete childEnv.NODE_OPTIONS;
   if (!('NO_DEPRECATION' in env)) delete childEnv.NO_DEPRECATION;
   const { stdout, stderr } = await run(process.execPath, [...flags, fixture, lib], {

@@ -41,6 +41,8 @@ function usage() {
     `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: ${DEFAULT_SCENARIOS.join(', ')})`,
     `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: raw,webapp,fastify)`,
     '  BENCH_IR_BASE=12000 (requests of the first run)  BENCH_IR_EXTRA=10000 (more requests in the second)',
+    '  BENCH_IR_PIPELINING=1 (requests in flight per connection; 10 is how bench/run.mjs loads)',
+    '  BENCH_IR_CACHE=1 (also simulate caches and branch prediction: L1 misses, mispredicted branches)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
   ].join('\n');
 }
@@ -51,6 +53,8 @@ function readConfig(argv) {
     frameworks: frameworksFromEnv(['raw', 'webapp', 'fastify']),
     base: envNumber('BENCH_IR_BASE', 12000, { min: 1, integer: true }),
     extra: envNumber('BENCH_IR_EXTRA', 10000, { min: 1, integer: true }),
+    pipelining: envNumber('BENCH_IR_PIPELINING', 1, { min: 1, integer: true }),
+    cache: process.env.BENCH_IR_CACHE === '1',
   };
 }
 
@@ -64,19 +68,30 @@ function hasValgrind() {
 }
 
 // The total of instructions executed, from cachegrind's output file ("summary: <Ir>").
-function readTotal(file) {
-  const match = /^summary:\s+(\d+)/m.exec(readFileSync(file, 'utf8'));
-  if (!match) throw new Error(`no instruction total in ${file}`);
-  return Number(match[1]);
+/** The run's totals by cachegrind event (Ir: instructions; with the simulation also D1mr, Bcm, …). */
+function readTotals(file) {
+  const text = readFileSync(file, 'utf8');
+  const events = /^events:\s+(.+)$/m.exec(text);
+  const summary = /^summary:\s+(.+)$/m.exec(text);
+  if (!events || !summary) throw new Error(`no totals in ${file}`);
+  const values = summary[1].trim().split(/\s+/).map(Number);
+  return Object.fromEntries(
+    events[1]
+      .trim()
+      .split(/\s+/)
+      .map((event, i) => [event, values[i]]),
+  );
 }
 
-async function countRun(framework, scenario, requests, dir) {
+async function countRun(framework, scenario, requests, dir, { pipelining, cache }) {
   const sc = SCENARIOS[scenario];
   const out = path.join(dir, `${framework}-${scenario}-${requests}.cg`);
   const wrapper = [
     'valgrind',
     '--tool=cachegrind',
-    '--cache-sim=no',
+    // The simulation (BENCH_IR_CACHE=1) is a proxy for cycles: instruction counts miss where code waits on
+    // memory or on a mispredicted branch, which is where two frameworks with the same count can differ.
+    ...(cache ? ['--cache-sim=yes', '--branch-sim=yes'] : ['--cache-sim=no']),
     '--quiet',
     // valgrind's own notes (cache geometry warnings) go to a file; the server's output stays visible.
     `--log-file=${path.join(dir, 'valgrind-%p.log')}`,
@@ -98,7 +113,7 @@ async function countRun(framework, scenario, requests, dir) {
       headers: sc.headers,
       body: sc.body,
       connections: 10,
-      pipelining: 1,
+      pipelining,
       amount: requests,
       timeout: 60,
     });
@@ -108,14 +123,19 @@ async function countRun(framework, scenario, requests, dir) {
     // server.cjs exits normally when the parent disconnects, and valgrind writes its counts on a normal exit.
     await stopServer(server.child, { stop: (child) => child.disconnect(), timeout: EXIT_TIMEOUT_MS });
   }
-  return readTotal(out);
+  return readTotals(out);
 }
 
 async function measure(framework, scenario, cfg, dir) {
   try {
-    const small = await countRun(framework, scenario, cfg.base, dir);
-    const large = await countRun(framework, scenario, cfg.base + cfg.extra, dir);
-    return { perRequest: (large - small) / cfg.extra };
+    const small = await countRun(framework, scenario, cfg.base, dir, cfg);
+    const large = await countRun(framework, scenario, cfg.base + cfg.extra, dir, cfg);
+    const per = (event) => (large[event] - small[event]) / cfg.extra;
+    // D1mr + D1mw: first-level data cache misses; Bcm + Bim: mispredicted conditional and indirect branches.
+    const simulated = cfg.cache
+      ? { l1Misses: per('D1mr') + per('D1mw') + per('I1mr'), mispredicts: per('Bcm') + per('Bim') }
+      : undefined;
+    return { perRequest: per('Ir'), simulated };
   } catch (err) {
     return { error: errorText(err) };
   }
@@ -136,7 +156,7 @@ async function main(cfg) {
   }
   console.log(
     `node ${process.version}, ${os.platform()} ${os.arch()}; ${cfg.base} then ${cfg.base + cfg.extra} requests ` +
-      'per server under valgrind (10 connections, no pipelining)\n',
+      `per server under valgrind (10 connections, ${cfg.pipelining === 1 ? 'no pipelining' : `pipelining ${cfg.pipelining}`})\n`,
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'webapp-bench-ir-'));
   const results = {};
@@ -146,9 +166,12 @@ async function main(cfg) {
       for (const fw of cfg.frameworks) {
         const result = await measure(fw, scenario, cfg, dir);
         results[scenario][fw] = result;
+        const simulated = result.simulated
+          ? `, ${fmtInt(result.simulated.l1Misses)} L1 misses, ${fmtInt(result.simulated.mispredicts)} mispredicted branches`
+          : '';
         const what = result.error
           ? `n/a (${result.error})`
-          : `${fmtInt(result.perRequest)} instructions/request`;
+          : `${fmtInt(result.perRequest)} instructions/request${simulated}`;
         console.error(`  ${scenario.padEnd(10)} ${FRAMEWORKS[fw].padEnd(14)} ${what}`);
       }
     }

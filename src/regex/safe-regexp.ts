@@ -1136,6 +1136,8 @@ export const workDone = {
   prefiltered: 0,
   /** Execs a DFA run handed over to V8's RegExp (a pattern proven linear there, a dense input). */
   nativeRuns: 0,
+  /** Long inputs the DFA's table showed dead within their first characters (LazyDfa#dies). */
+  probed: 0,
 };
 
 function addThreads(
@@ -1423,8 +1425,11 @@ const STEP_WALK = 90;
 const RESET_WALK = 3;
 /** LazyDfa#run's answer when V8 should run the input instead. */
 const HAND_OVER = 2;
-/** Position after which a DFA run still alive checks the prefilter's '/' count. */
-const SLASH_CHECK_AT = 1;
+/**
+ * Steps from the start LinearRegExp#exec takes by the DFA's table alone before anything else on a long
+ * input (most misses end on the first characters; a loop ends the probe, the run goes on past it).
+ */
+const PROBE_STEPS = 8;
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;
@@ -1735,14 +1740,34 @@ class LazyDfa {
   }
 
   /**
+   * Whether a run from the start dies within its first PROBE_STEPS characters, by transitions already
+   * in the table (false as soon as one is not, or a match is found, or the run loops on a state).
+   */
+  dies(input: string): boolean {
+    const { cells, ascii } = this;
+    const deadBase = this.dead * this.symbols;
+    const end = Math.min(input.length, PROBE_STEPS);
+    let base = 0;
+    for (let pos = 0; pos < end; pos++) {
+      const ch = input.charCodeAt(pos);
+      if (ch >= 128) return false;
+      const cell = cells[base + ascii[ch]];
+      if (cell === UNKNOWN || (cell & F_MATCH) !== 0) return false;
+      const to = cell >> 2;
+      if (to === deadBase) return true;
+      if (to === base) return false;
+      base = to;
+    }
+    return false;
+  }
+
+  /**
    * Runs the program over `input` from position 0. Returns whether it matched (the captures then in
    * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
-   * `slashes` ≥ 0: the most '/' a matching input holds, checked once the run gets past SLASH_CHECK_AT
-   * or first skips, whichever comes first (a path failing on its first characters pays no search).
    * A run that reaches NATIVE_CHECK_AT on a pattern proven linear on V8's backtracking (decided there,
    * the first time) returns HAND_OVER when its steps cost more than V8's walk (STEP_WALK).
    */
-  run(prog: Program, input: string, slashes: number): boolean | null | typeof HAND_OVER {
+  run(prog: Program, input: string): boolean | null | typeof HAND_OVER {
     if (this.full) this.reset();
     const runId = ++this.runId;
     const length = input.length;
@@ -1770,6 +1795,43 @@ class LazyDfa {
     let weights = this.rowWeight;
     let pos = 0;
     for (; ; pos++) {
+      // Ordinary steps (an ASCII character, a known transition that neither ends the run nor starts a
+      // skip, before the hand-over check) in a loop without calls: a call inside it, even on a branch
+      // never taken, makes V8 reload and check every array at every step. Whatever else comes is left
+      // to the general step below, for this same position.
+      const fastCells = cells;
+      const fastWeights = weights;
+      const fastEnd = Math.min(length, handOver);
+      while (pos < fastEnd) {
+        const ch = input.charCodeAt(pos);
+        if (ch >= 128) break;
+        const edge = base + ascii[ch];
+        const cell = fastCells[edge];
+        if (cell === UNKNOWN) break;
+        const to = cell >> 2;
+        if (to === deadBase) break;
+        if ((cell & 3) === F_PLAIN) {
+          if (to === base) {
+            if (loops + 1 >= SKIP_AFTER) break;
+            loops++;
+          } else loops = 0;
+        } else {
+          if ((cell & F_MATCH) !== 0) {
+            matchAt = pos;
+            matchEdge = edge;
+            matchTraced = traced;
+          }
+          if ((cell & F_PLAIN) === 0) {
+            tracePos[traced] = pos;
+            traceStep[traced++] = edge;
+          }
+          if (to !== base) loops = 0;
+        }
+        steps++;
+        walked += fastWeights[base];
+        base = to;
+        pos++;
+      }
       steps++;
       walked += weights[base];
       let sym = endSymbol;
@@ -1803,15 +1865,6 @@ class LazyDfa {
         }
       } else if (to === base && ++loops >= SKIP_AFTER && pos + 1 < length) {
         // Several characters in a row looped on this state: look for the next one that leaves it.
-        if (slashes >= 0) {
-          // A long run ahead (a skip may pass SLASH_CHECK_AT): first the prefilter's '/' count, once.
-          if (tooManySlashes(input, slashes)) {
-            workDone.threads += pos + 1;
-            workDone.prefiltered++;
-            return false;
-          }
-          slashes = -1;
-        }
         const state = base / symbols;
         let kind = this.skipKind[state];
         if (kind === 0) {
@@ -1829,15 +1882,6 @@ class LazyDfa {
       }
       if (to !== base) loops = 0;
       if (to === deadBase || pos >= length) break;
-      if (pos === SLASH_CHECK_AT && slashes >= 0) {
-        // The run survived its first characters: the prefilter's '/' count (LinearRegExp#exec), once.
-        if (tooManySlashes(input, slashes)) {
-          workDone.threads += pos + 1;
-          workDone.prefiltered++;
-          return false;
-        }
-        slashes = -1;
-      }
       if (pos >= handOver) {
         handOver = length + 1;
         if (this.proven === 0) this.proven = backtrackingLinear(prog) ? 1 : -1;
@@ -2351,18 +2395,18 @@ let slashAll = false;
  * comparison with the same object is a pointer comparison, not one of every character.
  */
 function countedSlashes(text: string): boolean {
-  // Most other inputs differ in length or in one of two characters: no string comparison for them.
-  const known = slashText;
-  const length = text.length;
-  if (length !== known.length || text.charCodeAt(length >> 1) !== known.charCodeAt(length >> 1)) return false;
-  if (text.charCodeAt(length - 1) !== known.charCodeAt(length - 1) || text !== known) return false;
+  // The same object: a pointer comparison. Another of the same length: compared from the start, where
+  // two different paths usually differ soon (reading characters far into a long input that nothing else
+  // reads would cost more than the count).
+  if (text.length !== slashText.length || text !== slashText) return false;
   slashText = text;
   return true;
 }
 
 /**
  * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
- * room for), with at most limit + 1 native searches per input, each stopping at the next '/'.
+ * room for), with at most limit native searches per input (a leading '/' is read directly), each
+ * stopping at the next '/'.
  */
 function tooManySlashes(text: string, limit: number): boolean {
   let count = 0;
@@ -2373,6 +2417,11 @@ function tooManySlashes(text: string, limit: number): boolean {
     at = slashAt;
   } else {
     slashText = text;
+    // Paths start with '/': one native search fewer.
+    if (text.charCodeAt(0) === 47) {
+      count = 1;
+      at = 0;
+    }
   }
   let all = false;
   while (count <= limit) {
@@ -2431,29 +2480,30 @@ class LinearRegExp implements SafeRegExp {
       workDone.prefiltered++;
       return null;
     }
-    // The '/' count, on long inputs only; the DFA makes it once a run gets past its first steps (a path
-    // that fails on its first characters pays no search).
-    const slashes = text.length >= PREFILTER_SLASHES_FROM ? this.filter.slashes : -1;
-    if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
-      // Another pattern already counted more '/' in this very input than this one can hold.
-      workDone.prefiltered++;
-      return null;
-    }
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
+    if (text.length >= PREFILTER_SLASHES_FROM) {
+      // A long input: first the few steps that decide most misses, then the '/' count (a few native
+      // searches, or none when another pattern counted this very input), before any run.
+      if (dfa?.dies(text)) {
+        workDone.probed++;
+        return null;
+      }
+      const slashes = this.filter.slashes;
+      if (slashes >= 0 && tooManySlashes(text, slashes)) {
+        workDone.prefiltered++;
+        return null;
+      }
+    }
     let matched: boolean | null | typeof HAND_OVER = null;
     if (dfa !== null) {
-      matched = dfa.run(prog, text, slashes);
+      matched = dfa.run(prog, text);
       if (matched === HAND_OVER) {
         const found = this.runNative(text);
         if (found !== undefined) return found;
         matched = null;
       } else if (matched === null) workDone.dfaOverflows++;
       else workDone.dfaRuns++;
-    }
-    if (matched === null && slashes >= 0 && tooManySlashes(text, slashes)) {
-      workDone.prefiltered++;
-      return null;
     }
     if (matched === null) {
       workDone.nfaRuns++;

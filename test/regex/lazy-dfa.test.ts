@@ -476,3 +476,153 @@ describe('prefilter: inputs that cannot match, answered before any engine runs',
     assert.ok(rejected > checks / 10, `${rejected} of ${checks} rejected by the prefilter`);
   });
 });
+
+describe("long inputs: a probe of the first characters and the '/' count before any run", () => {
+  // `/:a(\d+)?`, `/:a?-:b`, `/file/:name?.json` as Express 4 compiles them.
+  const DIGITS = '^(?:\\/(\\d+))?\\/?$';
+  const DASH = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
+  const FILE = '^\\/file(?:\\/([^/]+?))?\\.json\\/?$';
+
+  /** Native '/' searches made by `fn` (String.prototype.indexOf with '/'). */
+  function slashSearches(fn: () => void): number {
+    const indexOf = String.prototype.indexOf;
+    let count = 0;
+    String.prototype.indexOf = function (this: string, ...args: Parameters<typeof indexOf>) {
+      if (args[0] === '/') count++;
+      return indexOf.apply(this, args);
+    };
+    try {
+      fn();
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    return count;
+  }
+
+  function moved(fn: () => void): { probed: number; prefiltered: number; runs: number } {
+    const before = { ...workDone };
+    fn();
+    return {
+      probed: workDone.probed - before.probed,
+      prefiltered: workDone.prefiltered - before.prefiltered,
+      runs:
+        workDone.dfaRuns +
+        workDone.nfaRuns +
+        workDone.nativeRuns -
+        before.dfaRuns -
+        before.nfaRuns -
+        before.nativeRuns,
+    };
+  }
+
+  it('answers a long miss that fails on its first characters from the DFA table, without a search', () => {
+    const safe = compile(DIGITS, 'i');
+    const letters = `/${'abcdefghij'.repeat(1000)}`;
+    // The first exec builds the transitions (a run); later ones are answered by the probe.
+    assert.equal(safe.exec(letters), null);
+    let work = moved(() => {
+      assert.equal(
+        slashSearches(() => assert.equal(safe.exec(letters), null)),
+        0,
+      );
+    });
+    assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+    // Another long miss of the same kind (a fresh string): the same.
+    const other = `/${'zyxwvutsrq'.repeat(1000)}x`;
+    work = moved(() => assert.equal(safe.exec(other), null));
+    assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+  });
+
+  it("gives RegExp's answer around the probe: hits, misses past it, short inputs, other characters", () => {
+    for (const [source, flags] of [
+      [DIGITS, 'i'],
+      [DASH, 'i'],
+      [FILE, 'i'],
+      [DIGITS, ''],
+      ['^\\/(?:a|b)c(\\d*)\\/?$', ''],
+    ] as const) {
+      const safe = compile(source, flags);
+      const digits = '1234567890'.repeat(20);
+      const inputs = [
+        `/${digits}`, // a hit, 201 characters
+        `/${digits}/`,
+        `/${digits}x`, // fails at the end, far past the probe
+        `/1${'a'.repeat(200)}`, // fails on the third character
+        `/12345678${'a'.repeat(200)}`, // fails past the probe's steps
+        `/é${digits}`, // a character the probe leaves to the run
+        `/ac${digits}`,
+        `/bc${digits}/`,
+        `/ab${digits}`,
+        `//${digits}`,
+        `/file/${'n'.repeat(200)}.json`,
+        `/file${'n'.repeat(200)}.json`,
+        `/file/a-b/${'n'.repeat(200)}.json`,
+        `/${'ab-'.repeat(60)}cd`,
+        `/${'ab-'.repeat(60)}cd/x`,
+        '',
+        '/',
+      ];
+      // Lengths around the threshold of the probe and the count (128).
+      for (const length of [126, 127, 128, 129]) {
+        inputs.push(
+          `/${'7'.repeat(length - 1)}`,
+          `/${'7'.repeat(length - 2)}a`,
+          `/a${'7'.repeat(length - 2)}`,
+        );
+      }
+      for (let round = 0; round < 2; round++) {
+        for (const input of inputs) {
+          assert.deepEqual(
+            safe.exec(input),
+            nativeExec(source, flags, input),
+            `/${source}/${flags}.exec(${JSON.stringify(input.slice(0, 40))}…) round ${round}`,
+          );
+        }
+      }
+    }
+  });
+
+  it("counts '/' before the run: a long path with too many segments costs `limit` searches and no run", () => {
+    // `/file/:name?.json` holds three '/' at most: the leading one is read directly, three searches
+    // find the next three, the third past the limit.
+    const safe = compile(FILE, 'i');
+    const many = `/file/${'segment-x/'.repeat(40)}a.json`;
+    assert.equal(safe.exec(many), null);
+    const fresh = `/file/${'segment-y/'.repeat(40)}a.json`;
+    let searches = 0;
+    const work = moved(() => {
+      searches = slashSearches(() => assert.equal(safe.exec(fresh), null));
+    });
+    assert.equal(searches, 3);
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    // `/:a?-:b` (two '/' at most): two searches.
+    const dash = compile(DASH, 'i');
+    const path = `/${'abc-def/'.repeat(40)}`;
+    assert.equal(dash.exec(path), null);
+    assert.equal(
+      slashSearches(() => assert.equal(dash.exec(`/${'abd-def/'.repeat(40)}`), null)),
+      2,
+    );
+    // A path without a leading '/' is counted from its first character.
+    const bare = `${'abc-def/'.repeat(40)}`;
+    assert.equal(
+      slashSearches(() => assert.equal(dash.exec(bare), nativeExec(DASH, 'i', bare))),
+      3,
+    );
+  });
+
+  it('keeps adversarial long inputs linear with the probe in front', () => {
+    // Inputs that survive the probe and the count and make the engine work at every character.
+    for (const [source, input] of [
+      [DASH, `/${'a-'.repeat(20_000)}`],
+      [DASH, `/${'a-'.repeat(40_000)}`],
+      ['^(?:\\/([^/]+?))+\\/?$', `/${'a/'.repeat(20_000)}!`],
+      ['^(?:\\/([^/]+?))+\\/?$', `/${'a/'.repeat(40_000)}!`],
+    ] as const) {
+      const safe = compile(source, 'i');
+      const small = counted(() => safe.exec(input.slice(0, input.length / 2)));
+      const large = counted(() => safe.exec(input));
+      assert.ok(large.threads <= 2.5 * small.threads + 100, `${source}: ${small.threads} → ${large.threads}`);
+    }
+  });
+});

@@ -1740,25 +1740,29 @@ class LazyDfa {
   }
 
   /**
-   * Whether a run from the start dies within its first PROBE_STEPS characters, by transitions already
-   * in the table (false as soon as one is not, or a match is found, or the run loops on a state).
+   * Follows a run from the start for its first PROBE_STEPS characters by transitions already in the
+   * table: -1 when it dies there; otherwise, once a transition is not known, a match is found or the run
+   * loops on a state, the characters read (input[0 .. read)) and the '/' among them, as read + 16 × '/'.
    */
-  dies(input: string): boolean {
+  probe(input: string): number {
     const { cells, ascii } = this;
     const deadBase = this.dead * this.symbols;
     const end = Math.min(input.length, PROBE_STEPS);
     let base = 0;
-    for (let pos = 0; pos < end; pos++) {
+    let slashes = 0;
+    let pos = 0;
+    for (; pos < end; pos++) {
       const ch = input.charCodeAt(pos);
-      if (ch >= 128) return false;
+      if (ch >= 128) break;
       const cell = cells[base + ascii[ch]];
-      if (cell === UNKNOWN || (cell & F_MATCH) !== 0) return false;
+      if (cell === UNKNOWN || (cell & F_MATCH) !== 0) break;
       const to = cell >> 2;
-      if (to === deadBase) return true;
-      if (to === base) return false;
+      if (to === deadBase) return -1;
+      if (ch === 47) slashes++;
+      if (to === base) return pos + 1 + 16 * slashes;
       base = to;
     }
-    return false;
+    return pos + 16 * slashes;
   }
 
   /**
@@ -2406,11 +2410,11 @@ function countedSlashes(text: string): boolean {
 /**
  * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
  * room for), with at most limit native searches per input (a leading '/' is read directly), each
- * stopping at the next '/'.
+ * stopping at the next '/'; the caller has read input[0 .. readTo] already and found `readSlashes` '/'.
  */
-function tooManySlashes(text: string, limit: number): boolean {
-  let count = 0;
-  let at = -1;
+function tooManySlashes(text: string, limit: number, readSlashes: number, readTo: number): boolean {
+  let count = readSlashes;
+  let at = readTo;
   if (countedSlashes(text)) {
     if (slashCount > limit || slashAll) return slashCount > limit;
     count = slashCount;
@@ -2418,7 +2422,7 @@ function tooManySlashes(text: string, limit: number): boolean {
   } else {
     slashText = text;
     // Paths start with '/': one native search fewer.
-    if (text.charCodeAt(0) === 47) {
+    if (at < 0 && text.charCodeAt(0) === 47) {
       count = 1;
       at = 0;
     }
@@ -2485,12 +2489,14 @@ class LinearRegExp implements SafeRegExp {
     if (text.length >= PREFILTER_SLASHES_FROM) {
       // A long input: first the few steps that decide most misses, then the '/' count (a few native
       // searches, or none when another pattern counted this very input), before any run.
-      if (dfa?.dies(text)) {
+      const read = dfa === null ? 0 : dfa.probe(text);
+      if (read < 0) {
         workDone.probed++;
         return null;
       }
       const slashes = this.filter.slashes;
-      if (slashes >= 0 && tooManySlashes(text, slashes)) {
+      // The count goes on past the characters the probe read.
+      if (slashes >= 0 && tooManySlashes(text, slashes, read >> 4, (read & 15) - 1)) {
         workDone.prefiltered++;
         return null;
       }

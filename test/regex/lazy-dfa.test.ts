@@ -582,33 +582,41 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     }
   });
 
-  it("counts '/' before the run: a long path with too many segments costs `limit` searches and no run", () => {
-    // `/file/:name?.json` holds three '/' at most: the leading one is read directly, three searches
-    // find the next three, the third past the limit.
+  it("counts '/' before the run, past what the probe read: `limit` searches at most and no run", () => {
+    // `/file/:name?.json` holds three '/' at most. On a new pattern the table is empty and the probe
+    // reads nothing: the leading '/' is read directly and three searches find the next three, the
+    // last one past the limit.
     const safe = compile(FILE, 'i');
-    const many = `/file/${'segment-x/'.repeat(40)}a.json`;
-    assert.equal(safe.exec(many), null);
-    const fresh = `/file/${'segment-y/'.repeat(40)}a.json`;
+    const many = (tag: string) => `/file/${`segment-${tag}/`.repeat(40)}a.json`;
     let searches = 0;
-    const work = moved(() => {
-      searches = slashSearches(() => assert.equal(safe.exec(fresh), null));
+    let work = moved(() => {
+      searches = slashSearches(() => assert.equal(safe.exec(many('x')), null));
     });
     assert.equal(searches, 3);
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
-    // `/:a?-:b` (two '/' at most): two searches.
+    // Once a run has filled the table (a short path), the probe reads `/file/se` and its two '/':
+    // two searches remain.
+    assert.deepEqual(safe.exec('/file/segment.json'), ['/file/segment.json', 'segment']);
+    work = moved(() => {
+      searches = slashSearches(() => assert.equal(safe.exec(many('y')), null));
+    });
+    assert.equal(searches, 2);
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    // The same path again: the count is kept, no search.
+    assert.equal(
+      slashSearches(() => assert.equal(safe.exec(many('y')), null)),
+      0,
+    );
+    // `/:a?-:b` (two '/' at most): the probe reads the leading one, two searches.
     const dash = compile(DASH, 'i');
-    const path = `/${'abc-def/'.repeat(40)}`;
-    assert.equal(dash.exec(path), null);
+    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
     assert.equal(
       slashSearches(() => assert.equal(dash.exec(`/${'abd-def/'.repeat(40)}`), null)),
       2,
     );
-    // A path without a leading '/' is counted from its first character.
-    const bare = `${'abc-def/'.repeat(40)}`;
-    assert.equal(
-      slashSearches(() => assert.equal(dash.exec(bare), nativeExec(DASH, 'i', bare))),
-      3,
-    );
+    // Fewer '/' than the limit: counted, then run, with RegExp's answer.
+    const two = `/file/${'n'.repeat(300)}.json/`;
+    assert.deepEqual(safe.exec(two), nativeExec(FILE, 'i', two));
   });
 
   it('keeps adversarial long inputs linear with the probe in front', () => {

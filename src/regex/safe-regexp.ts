@@ -1411,8 +1411,12 @@ const SKIP_CLASS = 2;
 const SKIP_MAX_CHARS = 6;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
 const SKIP_AFTER = 2;
-/** Position at which a DFA run on a pattern V8 runs in linear time decides whether to hand over. */
-const NATIVE_CHECK_AT = 128;
+/**
+ * Position at which a DFA run on a pattern V8 runs in linear time decides whether to hand over (on an
+ * input at least twice as long: V8 runs the input from its start). The earlier, the less a dense input
+ * costs on top of V8's own run (both run the same regex there): 128 before, 48 now.
+ */
+const NATIVE_CHECK_AT = 48;
 /**
  * A DFA step (with its share of skips and trace) costs about as much as this many instructions walked
  * by V8's backtracking (LazyDfa#walk; measured on the dense rows of bench/long-paths.mjs: a step
@@ -1795,7 +1799,7 @@ class LazyDfa {
     // Steps taken, and the instructions V8 would have walked over the same positions.
     let steps = 0;
     let walked = 0;
-    let handOver = this.proven === -1 ? length + 1 : NATIVE_CHECK_AT;
+    let handOver = this.proven === -1 || length < 2 * NATIVE_CHECK_AT ? length + 1 : NATIVE_CHECK_AT;
     let weights = this.rowWeight;
     let pos = 0;
     for (; ; pos++) {

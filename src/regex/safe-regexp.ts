@@ -2018,8 +2018,9 @@ class LazyDfa {
     for (let k = 0; k < chars.length; k++) {
       let found = foundAt[k];
       if (foundRun[k] !== runId || found < from) {
-        // Each search for a character starts past its previous result: O(length) per run in all.
-        found = input.indexOf(chars[k], from);
+        // Each search for a character starts past its previous result: O(length) per run in all. The
+        // prefilter's count may already know that no '/' comes after `from`.
+        found = chars[k] === '/' && noSlashFrom(input, from) ? -1 : input.indexOf(chars[k], from);
         if (found < 0) found = length;
         foundAt[k] = found;
         foundRun[k] = runId;
@@ -2445,6 +2446,11 @@ function tooManySlashes(text: string, limit: number, readSlashes: number, readTo
   slashAt = at;
   slashAll = all;
   return count > limit;
+}
+
+/** Whether the '/' count of `text` (tooManySlashes) read it to its end and found no '/' at or after `from`. */
+function noSlashFrom(text: string, from: number): boolean {
+  return slashAll && from > slashAt && text === slashText;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */

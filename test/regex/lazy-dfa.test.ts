@@ -619,6 +619,21 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     assert.deepEqual(safe.exec(two), nativeExec(FILE, 'i', two));
   });
 
+  it("reads a long path once for '/': the count that found none spares the run its own search", () => {
+    const dash = compile(DASH, 'i');
+    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
+    // One segment, no '-': the count searches once to the end; the run's skip looks for '-' only.
+    const one = `/${'abcdefghij'.repeat(120)}`;
+    assert.equal(
+      slashSearches(() => assert.equal(dash.exec(one), null)),
+      1,
+    );
+    // With a '/' near the end the run still finds it (the count saw it) and answers as RegExp does.
+    for (const input of [`${one}/`, `${one}-x/`, `${one}/-x`, `${one}-x`]) {
+      assert.deepEqual(dash.exec(input), nativeExec(DASH, 'i', input), input.slice(-6));
+    }
+  });
+
   it('keeps adversarial long inputs linear with the probe in front', () => {
     // Inputs that survive the probe and the count and make the engine work at every character.
     for (const [source, input] of [

@@ -47,6 +47,12 @@
 
 export interface SafeRegExp {
   exec(input: string): (string | undefined)[] | null;
+  /**
+   * False when `input` cannot match for its last character alone: every match is the whole input and
+   * none ends with that character (`/a/:b?c` ends with 'c' or '/'). One character read, for callers
+   * (the router) to ask before exec; exec itself runs whatever it is given.
+   */
+  mayEndWith(input: string): boolean;
   readonly source: string;
   readonly ignoreCase: boolean;
 }
@@ -317,6 +323,39 @@ function trimTail(node: Node): Node {
       return node.min === 0 ? EMPTY : { ...node, max: node.min };
     default:
       return node;
+  }
+}
+
+/**
+ * The characters the last character a match consumes can be (as ranges, unfolded; several sets'
+ * ranges appended), and whether the node can consume nothing. Lookaheads and assertions consume
+ * nothing and restrict nothing here: the set may be larger than the truth, never smaller.
+ */
+function lastChars(node: Node, ignoreCase: boolean, out: Ranges): boolean {
+  switch (node.kind) {
+    case N_CHAR:
+      out.push(...finalRanges([node.code, node.code], false, ignoreCase));
+      return false;
+    case N_CLASS:
+      out.push(...finalRanges(node.members, node.negate, ignoreCase));
+      return false;
+    case N_SEQ:
+      for (let k = node.items.length - 1; k >= 0; k--) {
+        if (!lastChars(node.items[k], ignoreCase, out)) return false;
+      }
+      return true;
+    case N_ALT: {
+      let empty = false;
+      for (const alt of node.alts) if (lastChars(alt, ignoreCase, out)) empty = true;
+      return empty;
+    }
+    case N_GROUP:
+      return lastChars(node.body, ignoreCase, out);
+    case N_REPEAT:
+      if (node.max === 0) return true;
+      return lastChars(node.body, ignoreCase, out) || node.min === 0;
+    default:
+      return true;
   }
 }
 
@@ -2387,6 +2426,8 @@ interface Prefilter {
   maxLength: number;
   /** Most '/' in the input when every match is the whole input (Express's `^…\/?$`), else -1. */
   slashes: number;
+  /** When every match is the whole input: the characters a nonempty input may end with, else null. */
+  last: CharSet | null;
 }
 
 /**
@@ -2484,6 +2525,12 @@ class LinearRegExp implements SafeRegExp {
     } catch {
       return undefined;
     }
+  }
+
+  mayEndWith(input: string): boolean {
+    const last = this.filter.last;
+    if (last === null || typeof input !== 'string' || input.length === 0) return true;
+    return inSet(last, input.charCodeAt(input.length - 1));
   }
 
   exec(input: string): (string | undefined)[] | null {
@@ -2687,7 +2734,13 @@ export function compileSafeRegExp(
       minLength: minLength(ast),
       maxLength: whole && maxLength(ast) !== 0 ? maxLength(ast) : Number.POSITIVE_INFINITY,
       slashes: slashes === Number.POSITIVE_INFINITY ? -1 : slashes,
+      last: null,
     };
+    if (whole) {
+      const ends: Ranges = [];
+      lastChars(ast, ignoreCase, ends);
+      filter.last = toCharSet(normalize(ends));
+    }
     const states = flags.maxDfaStates ?? DFA_MAX_STATES;
     return new LinearRegExp(source, ignoreCase, program, groups, states, filter);
   } catch {

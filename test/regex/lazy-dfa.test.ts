@@ -649,3 +649,60 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     }
   });
 });
+
+describe('mayEndWith: the characters a whole-input match can end with', () => {
+  it("answers from the pattern's last consuming parts, case folding included, and true when unsure", () => {
+    const cases: [string, string, string[], string[]][] = [
+      // source, flags, last characters that may end a match, ones that cannot
+      ['^\\/a(?:\\/([^/]+?))?c\\/?$', 'i', ['c', 'C', '/'], ['x', 'a', '-']],
+      ['^\\/file(?:\\/([^/]+?))?\\.json\\/?$', 'i', ['n', 'N', '/'], ['x', 's', '.']],
+      ['^(?:\\/(\\d+))?\\/?$', '', ['0', '9', '/'], ['a', '-']],
+      ['^(?:a|bc?)(?:x|)$', '', ['a', 'b', 'c', 'x'], ['d']],
+      ['^ab*$', '', ['a', 'b'], ['c']],
+      ['^a(?=$)$', '', ['a'], ['b']],
+    ];
+    for (const [source, flags, yes, no] of cases) {
+      const safe = compile(source, flags);
+      for (const ch of yes) assert.equal(safe.mayEndWith(`/x${ch}`), true, `${source} ${ch}`);
+      for (const ch of no) {
+        assert.equal(safe.mayEndWith(`/x${ch}`), false, `${source} ${ch}`);
+        assert.equal(nativeExec(source, flags, `/x${ch}`), null);
+      }
+      assert.equal(safe.mayEndWith(''), true);
+    }
+    // Not every match is the whole input: nothing is known.
+    for (const source of ['^\\/a(?:\\/([^/]+?))?c\\/?(?=\\/|$)', 'ab$', '^ab']) {
+      assert.equal(compile(source).mayEndWith('zzz'), true, source);
+    }
+  });
+
+  it('never refuses an input that matches (seeded, against RegExp)', () => {
+    const random = prng(1919);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const TOKENS = ['/', ':a', ':b?', '-', '.', 'c', ':x(\\d+)', '(x|y)?', '*', ':p+', ':q*', '.json'];
+    let matched = 0;
+    for (let k = 0; k < 200; k++) {
+      let path = '/';
+      for (let t = 1 + Math.floor(random() * 4); t > 0; t--) path += pick(TOKENS);
+      const options = { end: random() < 0.8, strict: random() < 0.3, sensitive: random() < 0.3 };
+      let regexp: RegExp;
+      try {
+        regexp = pathToRegexp(path, [], options);
+      } catch {
+        continue;
+      }
+      const safe = compileSafeRegExp(regexp.source, { ignoreCase: regexp.ignoreCase });
+      if (safe === null) continue;
+      for (let n = 0; n < 20; n++) {
+        let input = '';
+        for (let c = Math.floor(random() * 12); c > 0; c--)
+          input += pick(['/', 'a', 'B', '-', '.', 'c', 'C', '4', 'x', 'json']);
+        if (regexp.exec(input) !== null) {
+          matched++;
+          assert.equal(safe.mayEndWith(input), true, `${path} on ${input}`);
+        }
+      }
+    }
+    assert.ok(matched > 100, `${matched} matching inputs`);
+  });
+});

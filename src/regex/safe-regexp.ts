@@ -2544,14 +2544,19 @@ class LinearRegExp implements SafeRegExp {
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     if (text.length >= PREFILTER_SLASHES_FROM) {
-      // A long input: first the few steps that decide most misses, then the '/' count (a few native
-      // searches, or none when another pattern counted this very input), before any run.
+      // A long input: first the '/' count another pattern made of this very input (the router tries
+      // one path against every layer in turn), then the few steps that decide most misses, then the
+      // count (a few native searches), before any run.
+      const slashes = this.filter.slashes;
+      if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
+        workDone.prefiltered++;
+        return null;
+      }
       const read = dfa === null ? 0 : dfa.probe(text);
       if (read < 0) {
         workDone.probed++;
         return null;
       }
-      const slashes = this.filter.slashes;
       // The count goes on past the characters the probe read.
       if (slashes >= 0 && tooManySlashes(text, slashes, read >> 4, (read & 15) - 1)) {
         workDone.prefiltered++;

@@ -619,6 +619,25 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     assert.deepEqual(safe.exec(two), nativeExec(FILE, 'i', two));
   });
 
+  it("asks the '/' count kept for this very input before probing it", () => {
+    // FILE, newly compiled (its table empty, nothing probed), counts four '/' in the path; DASH, whose
+    // probe would end on the first character, is answered by that count.
+    const path = `x${'/abc-def'.repeat(40)}`;
+    assert.equal(compile(FILE, 'i').exec(path), null);
+    const dash = compile(DASH, 'i');
+    // Short inputs fill its table for a first '/' and for a first letter.
+    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
+    assert.equal(dash.exec('abc'), null);
+    const work = moved(() => assert.equal(dash.exec(path), null));
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    // Another path the count does not know: the probe answers.
+    const other = `y${'/abc-def'.repeat(40)}`;
+    assert.deepEqual(
+      moved(() => assert.equal(dash.exec(other), null)),
+      { probed: 1, prefiltered: 0, runs: 0 },
+    );
+  });
+
   it("reads a long path once for '/': the count that found none spares the run its own search", () => {
     const dash = compile(DASH, 'i');
     assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));

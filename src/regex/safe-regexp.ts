@@ -1472,7 +1472,7 @@ const HAND_OVER = 2;
  * Steps from the start LinearRegExp#exec takes by the DFA's table alone before anything else on a long
  * input (most misses end on the first characters; a loop ends the probe, the run goes on past it).
  */
-const PROBE_STEPS = 8;
+const PROBE_STEPS = 4;
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;

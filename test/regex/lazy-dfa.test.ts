@@ -482,6 +482,7 @@ describe("long inputs: a probe of the first characters and the '/' count before 
   const DIGITS = '^(?:\\/(\\d+))?\\/?$';
   const DASH = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
   const FILE = '^\\/file(?:\\/([^/]+?))?\\.json\\/?$';
+  const A_C = '^\\/a(?:\\/([^/]+?))?c\\/?$';
 
   /** Native '/' searches made by `fn` (String.prototype.indexOf with '/'). */
   function slashSearches(fn: () => void): number {
@@ -583,20 +584,20 @@ describe("long inputs: a probe of the first characters and the '/' count before 
   });
 
   it("counts '/' before the run, past what the probe read: `limit` searches at most and no run", () => {
-    // `/file/:name?.json` holds three '/' at most. On a new pattern the table is empty and the probe
-    // reads nothing: the leading '/' is read directly and three searches find the next three, the
-    // last one past the limit.
-    const safe = compile(FILE, 'i');
-    const many = (tag: string) => `/file/${`segment-${tag}/`.repeat(40)}a.json`;
+    // `/a/:b?c` holds three '/' at most. On a new pattern the table is empty and the probe reads
+    // nothing: the leading '/' is read directly and three searches find the next three, the last one
+    // past the limit.
+    const safe = compile(A_C, 'i');
+    const many = (tag: string) => `/a/${`segment-${tag}/`.repeat(40)}c`;
     let searches = 0;
     let work = moved(() => {
       searches = slashSearches(() => assert.equal(safe.exec(many('x')), null));
     });
     assert.equal(searches, 3);
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
-    // Once a run has filled the table (a short path), the probe reads `/file/se` and its two '/':
-    // two searches remain.
-    assert.deepEqual(safe.exec('/file/segment.json'), ['/file/segment.json', 'segment']);
+    // Once a run has filled the table (a short path), the probe reads `/a/s` and its two '/': two
+    // searches remain.
+    assert.deepEqual(safe.exec('/a/segmentc'), ['/a/segmentc', 'segment']);
     work = moved(() => {
       searches = slashSearches(() => assert.equal(safe.exec(many('y')), null));
     });
@@ -615,8 +616,8 @@ describe("long inputs: a probe of the first characters and the '/' count before 
       2,
     );
     // Fewer '/' than the limit: counted, then run, with RegExp's answer.
-    const two = `/file/${'n'.repeat(300)}.json/`;
-    assert.deepEqual(safe.exec(two), nativeExec(FILE, 'i', two));
+    const two = `/a/${'n'.repeat(300)}c/`;
+    assert.deepEqual(safe.exec(two), nativeExec(A_C, 'i', two));
   });
 
   it("asks the '/' count kept for this very input before probing it", () => {

@@ -2,7 +2,8 @@
 // pattern, ~10 KB paths of [a-z0-9-] — one segment and many segments, matching and not — matched by a
 // webapp Layer and an express@4 Layer (which runs the same regex source on V8's backtracking engine).
 // No server: only Layer#match, parameter decoding included on both sides. Each cell is the median over
-// BENCH_LONG_ROUNDS rounds; in each round both layers are timed on the path one after the other.
+// BENCH_LONG_ROUNDS rounds; in each round both layers are timed on the path one after the other; the
+// spread column is the lowest and highest of the per-round ratios.
 // Usage: node bench/long-paths.mjs   (needs a prior `npm run build`; env: BENCH_LONG_ROUNDS=7,
 // BENCH_LONG_MS=150 per window, BENCH_LONG_KB=10, BENCH_LONG_ONLY=/:a?-:b,/:p+ for some patterns only,
 // BENCH_LONG_FRESH=64 to match that many different paths of each kind in turn instead of one)
@@ -132,7 +133,7 @@ async function main(cfg) {
   const { pathShape } = require('../dist/router/matcher.js');
   const ExpressLayer = require('express/lib/router/layer');
   const options = { sensitive: false, strict: false, end: true };
-  const rows = [['pattern', 'path', 'matches', 'webapp µs', 'express@4 µs', 'webapp / express']];
+  const rows = [['pattern', 'path', 'matches', 'webapp µs', 'express@4 µs', 'webapp / express', 'spread']];
   let worst = 0;
   // With BENCH_LONG_FRESH=n, n sets of paths from different seeds, each row cycling through its n paths.
   const variants = Array.from({ length: cfg.fresh }, (_, k) => cases(cfg.kb, 19 + k));
@@ -181,6 +182,7 @@ async function main(cfg) {
         fmtUs(median(ourTimes)),
         fmtUs(median(theirTimes)),
         `${ratio.toFixed(2)}×`,
+        `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
       ]);
       console.error(`  ${pattern} ${label} done`);
     }

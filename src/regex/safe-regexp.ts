@@ -47,6 +47,12 @@
 
 export interface SafeRegExp {
   exec(input: string): (string | undefined)[] | null;
+  /**
+   * False when `input` cannot match for its last character alone: every match is the whole input and
+   * none ends with that character (`/a/:b?c` ends with 'c' or '/'). One character read, for callers
+   * (the router) to ask before exec; exec itself runs whatever it is given.
+   */
+  mayEndWith(input: string): boolean;
   readonly source: string;
   readonly ignoreCase: boolean;
 }
@@ -317,6 +323,39 @@ function trimTail(node: Node): Node {
       return node.min === 0 ? EMPTY : { ...node, max: node.min };
     default:
       return node;
+  }
+}
+
+/**
+ * The characters the last character a match consumes can be (as ranges, unfolded; several sets'
+ * ranges appended), and whether the node can consume nothing. Lookaheads and assertions consume
+ * nothing and restrict nothing here: the set may be larger than the truth, never smaller.
+ */
+function lastChars(node: Node, ignoreCase: boolean, out: Ranges): boolean {
+  switch (node.kind) {
+    case N_CHAR:
+      out.push(...finalRanges([node.code, node.code], false, ignoreCase));
+      return false;
+    case N_CLASS:
+      out.push(...finalRanges(node.members, node.negate, ignoreCase));
+      return false;
+    case N_SEQ:
+      for (let k = node.items.length - 1; k >= 0; k--) {
+        if (!lastChars(node.items[k], ignoreCase, out)) return false;
+      }
+      return true;
+    case N_ALT: {
+      let empty = false;
+      for (const alt of node.alts) if (lastChars(alt, ignoreCase, out)) empty = true;
+      return empty;
+    }
+    case N_GROUP:
+      return lastChars(node.body, ignoreCase, out);
+    case N_REPEAT:
+      if (node.max === 0) return true;
+      return lastChars(node.body, ignoreCase, out) || node.min === 0;
+    default:
+      return true;
   }
 }
 
@@ -1136,6 +1175,8 @@ export const workDone = {
   prefiltered: 0,
   /** Execs a DFA run handed over to V8's RegExp (a pattern proven linear there, a dense input). */
   nativeRuns: 0,
+  /** Long inputs the DFA's table showed dead within their first characters (LazyDfa#dies). */
+  probed: 0,
 };
 
 function addThreads(
@@ -1409,8 +1450,12 @@ const SKIP_CLASS = 2;
 const SKIP_MAX_CHARS = 6;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps' time). */
 const SKIP_AFTER = 2;
-/** Position at which a DFA run on a pattern V8 runs in linear time decides whether to hand over. */
-const NATIVE_CHECK_AT = 128;
+/**
+ * Position at which a DFA run on a pattern V8 runs in linear time decides whether to hand over (on an
+ * input at least twice as long: V8 runs the input from its start). The earlier, the less a dense input
+ * costs on top of V8's own run (both run the same regex there): 128 before, 48 now.
+ */
+const NATIVE_CHECK_AT = 48;
 /**
  * A DFA step (with its share of skips and trace) costs about as much as this many instructions walked
  * by V8's backtracking (LazyDfa#walk; measured on the dense rows of bench/long-paths.mjs: a step
@@ -1423,8 +1468,11 @@ const STEP_WALK = 90;
 const RESET_WALK = 3;
 /** LazyDfa#run's answer when V8 should run the input instead. */
 const HAND_OVER = 2;
-/** Position after which a DFA run still alive checks the prefilter's '/' count. */
-const SLASH_CHECK_AT = 1;
+/**
+ * Steps from the start LinearRegExp#exec takes by the DFA's table alone before anything else on a long
+ * input (most misses end on the first characters; a loop ends the probe, the run goes on past it).
+ */
+const PROBE_STEPS = 4;
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;
@@ -1735,14 +1783,38 @@ class LazyDfa {
   }
 
   /**
+   * Follows a run from the start for its first PROBE_STEPS characters by transitions already in the
+   * table: -1 when it dies there; otherwise, once a transition is not known, a match is found or the run
+   * loops on a state, the characters read (input[0 .. read)) and the '/' among them, as read + 16 × '/'.
+   */
+  probe(input: string): number {
+    const { cells, ascii } = this;
+    const deadBase = this.dead * this.symbols;
+    const end = Math.min(input.length, PROBE_STEPS);
+    let base = 0;
+    let slashes = 0;
+    let pos = 0;
+    for (; pos < end; pos++) {
+      const ch = input.charCodeAt(pos);
+      if (ch >= 128) break;
+      const cell = cells[base + ascii[ch]];
+      if (cell === UNKNOWN || (cell & F_MATCH) !== 0) break;
+      const to = cell >> 2;
+      if (to === deadBase) return -1;
+      if (ch === 47) slashes++;
+      if (to === base) return pos + 1 + 16 * slashes;
+      base = to;
+    }
+    return pos + 16 * slashes;
+  }
+
+  /**
    * Runs the program over `input` from position 0. Returns whether it matched (the captures then in
    * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
-   * `slashes` ≥ 0: the most '/' a matching input holds, checked once the run gets past SLASH_CHECK_AT
-   * or first skips, whichever comes first (a path failing on its first characters pays no search).
    * A run that reaches NATIVE_CHECK_AT on a pattern proven linear on V8's backtracking (decided there,
    * the first time) returns HAND_OVER when its steps cost more than V8's walk (STEP_WALK).
    */
-  run(prog: Program, input: string, slashes: number): boolean | null | typeof HAND_OVER {
+  run(prog: Program, input: string): boolean | null | typeof HAND_OVER {
     if (this.full) this.reset();
     const runId = ++this.runId;
     const length = input.length;
@@ -1766,10 +1838,47 @@ class LazyDfa {
     // Steps taken, and the instructions V8 would have walked over the same positions.
     let steps = 0;
     let walked = 0;
-    let handOver = this.proven === -1 ? length + 1 : NATIVE_CHECK_AT;
+    let handOver = this.proven === -1 || length < 2 * NATIVE_CHECK_AT ? length + 1 : NATIVE_CHECK_AT;
     let weights = this.rowWeight;
     let pos = 0;
     for (; ; pos++) {
+      // Ordinary steps (an ASCII character, a known transition that neither ends the run nor starts a
+      // skip, before the hand-over check) in a loop without calls: a call inside it, even on a branch
+      // never taken, makes V8 reload and check every array at every step. Whatever else comes is left
+      // to the general step below, for this same position.
+      const fastCells = cells;
+      const fastWeights = weights;
+      const fastEnd = Math.min(length, handOver);
+      while (pos < fastEnd) {
+        const ch = input.charCodeAt(pos);
+        if (ch >= 128) break;
+        const edge = base + ascii[ch];
+        const cell = fastCells[edge];
+        if (cell === UNKNOWN) break;
+        const to = cell >> 2;
+        if (to === deadBase) break;
+        if ((cell & 3) === F_PLAIN) {
+          if (to === base) {
+            if (loops + 1 >= SKIP_AFTER) break;
+            loops++;
+          } else loops = 0;
+        } else {
+          if ((cell & F_MATCH) !== 0) {
+            matchAt = pos;
+            matchEdge = edge;
+            matchTraced = traced;
+          }
+          if ((cell & F_PLAIN) === 0) {
+            tracePos[traced] = pos;
+            traceStep[traced++] = edge;
+          }
+          if (to !== base) loops = 0;
+        }
+        steps++;
+        walked += fastWeights[base];
+        base = to;
+        pos++;
+      }
       steps++;
       walked += weights[base];
       let sym = endSymbol;
@@ -1803,15 +1912,6 @@ class LazyDfa {
         }
       } else if (to === base && ++loops >= SKIP_AFTER && pos + 1 < length) {
         // Several characters in a row looped on this state: look for the next one that leaves it.
-        if (slashes >= 0) {
-          // A long run ahead (a skip may pass SLASH_CHECK_AT): first the prefilter's '/' count, once.
-          if (tooManySlashes(input, slashes)) {
-            workDone.threads += pos + 1;
-            workDone.prefiltered++;
-            return false;
-          }
-          slashes = -1;
-        }
         const state = base / symbols;
         let kind = this.skipKind[state];
         if (kind === 0) {
@@ -1829,15 +1929,6 @@ class LazyDfa {
       }
       if (to !== base) loops = 0;
       if (to === deadBase || pos >= length) break;
-      if (pos === SLASH_CHECK_AT && slashes >= 0) {
-        // The run survived its first characters: the prefilter's '/' count (LinearRegExp#exec), once.
-        if (tooManySlashes(input, slashes)) {
-          workDone.threads += pos + 1;
-          workDone.prefiltered++;
-          return false;
-        }
-        slashes = -1;
-      }
       if (pos >= handOver) {
         handOver = length + 1;
         if (this.proven === 0) this.proven = backtrackingLinear(prog) ? 1 : -1;
@@ -1966,8 +2057,9 @@ class LazyDfa {
     for (let k = 0; k < chars.length; k++) {
       let found = foundAt[k];
       if (foundRun[k] !== runId || found < from) {
-        // Each search for a character starts past its previous result: O(length) per run in all.
-        found = input.indexOf(chars[k], from);
+        // Each search for a character starts past its previous result: O(length) per run in all. The
+        // prefilter's count may already know that no '/' comes after `from`.
+        found = chars[k] === '/' && noSlashFrom(input, from) ? -1 : input.indexOf(chars[k], from);
         if (found < 0) found = length;
         foundAt[k] = found;
         foundRun[k] = runId;
@@ -2334,6 +2426,8 @@ interface Prefilter {
   maxLength: number;
   /** Most '/' in the input when every match is the whole input (Express's `^…\/?$`), else -1. */
   slashes: number;
+  /** When every match is the whole input: the characters a nonempty input may end with, else null. */
+  last: CharSet | null;
 }
 
 /**
@@ -2351,28 +2445,33 @@ let slashAll = false;
  * comparison with the same object is a pointer comparison, not one of every character.
  */
 function countedSlashes(text: string): boolean {
-  // Most other inputs differ in length or in one of two characters: no string comparison for them.
-  const known = slashText;
-  const length = text.length;
-  if (length !== known.length || text.charCodeAt(length >> 1) !== known.charCodeAt(length >> 1)) return false;
-  if (text.charCodeAt(length - 1) !== known.charCodeAt(length - 1) || text !== known) return false;
+  // The same object: a pointer comparison. Another of the same length: compared from the start, where
+  // two different paths usually differ soon (reading characters far into a long input that nothing else
+  // reads would cost more than the count).
+  if (text.length !== slashText.length || text !== slashText) return false;
   slashText = text;
   return true;
 }
 
 /**
  * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
- * room for), with at most limit + 1 native searches per input, each stopping at the next '/'.
+ * room for), with at most limit native searches per input (a leading '/' is read directly), each
+ * stopping at the next '/'; the caller has read input[0 .. readTo] already and found `readSlashes` '/'.
  */
-function tooManySlashes(text: string, limit: number): boolean {
-  let count = 0;
-  let at = -1;
+function tooManySlashes(text: string, limit: number, readSlashes: number, readTo: number): boolean {
+  let count = readSlashes;
+  let at = readTo;
   if (countedSlashes(text)) {
     if (slashCount > limit || slashAll) return slashCount > limit;
     count = slashCount;
     at = slashAt;
   } else {
     slashText = text;
+    // Paths start with '/': one native search fewer.
+    if (at < 0 && text.charCodeAt(0) === 47) {
+      count = 1;
+      at = 0;
+    }
   }
   let all = false;
   while (count <= limit) {
@@ -2388,6 +2487,11 @@ function tooManySlashes(text: string, limit: number): boolean {
   slashAt = at;
   slashAll = all;
   return count > limit;
+}
+
+/** Whether the '/' count of `text` (tooManySlashes) read it to its end and found no '/' at or after `from`. */
+function noSlashFrom(text: string, from: number): boolean {
+  return slashAll && from > slashAt && text === slashText;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
@@ -2423,6 +2527,12 @@ class LinearRegExp implements SafeRegExp {
     }
   }
 
+  mayEndWith(input: string): boolean {
+    const last = this.filter.last;
+    if (last === null || typeof input !== 'string' || input.length === 0) return true;
+    return inSet(last, input.charCodeAt(input.length - 1));
+  }
+
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
@@ -2431,29 +2541,37 @@ class LinearRegExp implements SafeRegExp {
       workDone.prefiltered++;
       return null;
     }
-    // The '/' count, on long inputs only; the DFA makes it once a run gets past its first steps (a path
-    // that fails on its first characters pays no search).
-    const slashes = text.length >= PREFILTER_SLASHES_FROM ? this.filter.slashes : -1;
-    if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
-      // Another pattern already counted more '/' in this very input than this one can hold.
-      workDone.prefiltered++;
-      return null;
-    }
     let dfa = this.dfa;
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
+    if (text.length >= PREFILTER_SLASHES_FROM) {
+      // A long input: first the '/' count another pattern made of this very input (the router tries
+      // one path against every layer in turn), then the few steps that decide most misses, then the
+      // count (a few native searches), before any run.
+      const slashes = this.filter.slashes;
+      if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
+        workDone.prefiltered++;
+        return null;
+      }
+      const read = dfa === null ? 0 : dfa.probe(text);
+      if (read < 0) {
+        workDone.probed++;
+        return null;
+      }
+      // The count goes on past the characters the probe read.
+      if (slashes >= 0 && tooManySlashes(text, slashes, read >> 4, (read & 15) - 1)) {
+        workDone.prefiltered++;
+        return null;
+      }
+    }
     let matched: boolean | null | typeof HAND_OVER = null;
     if (dfa !== null) {
-      matched = dfa.run(prog, text, slashes);
+      matched = dfa.run(prog, text);
       if (matched === HAND_OVER) {
         const found = this.runNative(text);
         if (found !== undefined) return found;
         matched = null;
       } else if (matched === null) workDone.dfaOverflows++;
       else workDone.dfaRuns++;
-    }
-    if (matched === null && slashes >= 0 && tooManySlashes(text, slashes)) {
-      workDone.prefiltered++;
-      return null;
     }
     if (matched === null) {
       workDone.nfaRuns++;
@@ -2621,7 +2739,13 @@ export function compileSafeRegExp(
       minLength: minLength(ast),
       maxLength: whole && maxLength(ast) !== 0 ? maxLength(ast) : Number.POSITIVE_INFINITY,
       slashes: slashes === Number.POSITIVE_INFINITY ? -1 : slashes,
+      last: null,
     };
+    if (whole) {
+      const ends: Ranges = [];
+      lastChars(ast, ignoreCase, ends);
+      filter.last = toCharSet(normalize(ends));
+    }
     const states = flags.maxDfaStates ?? DFA_MAX_STATES;
     return new LinearRegExp(source, ignoreCase, program, groups, states, filter);
   } catch {

@@ -100,7 +100,9 @@ export function createExec(
   const flags = { ignoreCase: regexp.ignoreCase };
   const engine = linearEngine();
   const safe = engine.compileSafeRegExp(regexp.source, flags);
-  if (safe) return (input) => safe.exec(input);
+  // A path whose last character no match ends with is a miss without a run (the common long miss:
+  // `/a/:b?c` against a path that does not end in 'c').
+  if (safe) return (input) => (safe.mayEndWith(input) ? safe.exec(input) : null);
   const reason = engine.unsupportedReason(regexp.source, flags) ?? 'unsupported construct';
   const shown = typeof path === 'string' ? JSON.stringify(path) : `/${regexp.source}/`;
   throw webappError('WEBAPP_ROUTE_PATTERN_UNSAFE', shown, reason);

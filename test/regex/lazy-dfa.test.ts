@@ -476,3 +476,253 @@ describe('prefilter: inputs that cannot match, answered before any engine runs',
     assert.ok(rejected > checks / 10, `${rejected} of ${checks} rejected by the prefilter`);
   });
 });
+
+describe("long inputs: a probe of the first characters and the '/' count before any run", () => {
+  // `/:a(\d+)?`, `/:a?-:b`, `/file/:name?.json` as Express 4 compiles them.
+  const DIGITS = '^(?:\\/(\\d+))?\\/?$';
+  const DASH = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
+  const FILE = '^\\/file(?:\\/([^/]+?))?\\.json\\/?$';
+  const A_C = '^\\/a(?:\\/([^/]+?))?c\\/?$';
+
+  /** Native '/' searches made by `fn` (String.prototype.indexOf with '/'). */
+  function slashSearches(fn: () => void): number {
+    const indexOf = String.prototype.indexOf;
+    let count = 0;
+    String.prototype.indexOf = function (this: string, ...args: Parameters<typeof indexOf>) {
+      if (args[0] === '/') count++;
+      return indexOf.apply(this, args);
+    };
+    try {
+      fn();
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    return count;
+  }
+
+  function moved(fn: () => void): { probed: number; prefiltered: number; runs: number } {
+    const before = { ...workDone };
+    fn();
+    return {
+      probed: workDone.probed - before.probed,
+      prefiltered: workDone.prefiltered - before.prefiltered,
+      runs:
+        workDone.dfaRuns +
+        workDone.nfaRuns +
+        workDone.nativeRuns -
+        before.dfaRuns -
+        before.nfaRuns -
+        before.nativeRuns,
+    };
+  }
+
+  it('answers a long miss that fails on its first characters from the DFA table, without a search', () => {
+    const safe = compile(DIGITS, 'i');
+    const letters = `/${'abcdefghij'.repeat(1000)}`;
+    // The first exec builds the transitions (a run); later ones are answered by the probe.
+    assert.equal(safe.exec(letters), null);
+    let work = moved(() => {
+      assert.equal(
+        slashSearches(() => assert.equal(safe.exec(letters), null)),
+        0,
+      );
+    });
+    assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+    // Another long miss of the same kind (a fresh string): the same.
+    const other = `/${'zyxwvutsrq'.repeat(1000)}x`;
+    work = moved(() => assert.equal(safe.exec(other), null));
+    assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+  });
+
+  it("gives RegExp's answer around the probe: hits, misses past it, short inputs, other characters", () => {
+    for (const [source, flags] of [
+      [DIGITS, 'i'],
+      [DASH, 'i'],
+      [FILE, 'i'],
+      [DIGITS, ''],
+      ['^\\/(?:a|b)c(\\d*)\\/?$', ''],
+    ] as const) {
+      const safe = compile(source, flags);
+      const digits = '1234567890'.repeat(20);
+      const inputs = [
+        `/${digits}`, // a hit, 201 characters
+        `/${digits}/`,
+        `/${digits}x`, // fails at the end, far past the probe
+        `/1${'a'.repeat(200)}`, // fails on the third character
+        `/12345678${'a'.repeat(200)}`, // fails past the probe's steps
+        `/é${digits}`, // a character the probe leaves to the run
+        `/ac${digits}`,
+        `/bc${digits}/`,
+        `/ab${digits}`,
+        `//${digits}`,
+        `/file/${'n'.repeat(200)}.json`,
+        `/file${'n'.repeat(200)}.json`,
+        `/file/a-b/${'n'.repeat(200)}.json`,
+        `/${'ab-'.repeat(60)}cd`,
+        `/${'ab-'.repeat(60)}cd/x`,
+        '',
+        '/',
+      ];
+      // Lengths around the threshold of the probe and the count (128).
+      for (const length of [126, 127, 128, 129]) {
+        inputs.push(
+          `/${'7'.repeat(length - 1)}`,
+          `/${'7'.repeat(length - 2)}a`,
+          `/a${'7'.repeat(length - 2)}`,
+        );
+      }
+      for (let round = 0; round < 2; round++) {
+        for (const input of inputs) {
+          assert.deepEqual(
+            safe.exec(input),
+            nativeExec(source, flags, input),
+            `/${source}/${flags}.exec(${JSON.stringify(input.slice(0, 40))}…) round ${round}`,
+          );
+        }
+      }
+    }
+  });
+
+  it("counts '/' before the run, past what the probe read: `limit` searches at most and no run", () => {
+    // `/a/:b?c` holds three '/' at most. On a new pattern the table is empty and the probe reads
+    // nothing: the leading '/' is read directly and three searches find the next three, the last one
+    // past the limit.
+    const safe = compile(A_C, 'i');
+    const many = (tag: string) => `/a/${`segment-${tag}/`.repeat(40)}c`;
+    let searches = 0;
+    let work = moved(() => {
+      searches = slashSearches(() => assert.equal(safe.exec(many('x')), null));
+    });
+    assert.equal(searches, 3);
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    // Once a run has filled the table (a short path), the probe reads `/a/s` and its two '/': two
+    // searches remain.
+    assert.deepEqual(safe.exec('/a/segmentc'), ['/a/segmentc', 'segment']);
+    work = moved(() => {
+      searches = slashSearches(() => assert.equal(safe.exec(many('y')), null));
+    });
+    assert.equal(searches, 2);
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    // The same path again: the count is kept, no search.
+    assert.equal(
+      slashSearches(() => assert.equal(safe.exec(many('y')), null)),
+      0,
+    );
+    // `/:a?-:b` (two '/' at most): the probe reads the leading one, two searches.
+    const dash = compile(DASH, 'i');
+    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
+    assert.equal(
+      slashSearches(() => assert.equal(dash.exec(`/${'abd-def/'.repeat(40)}`), null)),
+      2,
+    );
+    // Fewer '/' than the limit: counted, then run, with RegExp's answer.
+    const two = `/a/${'n'.repeat(300)}c/`;
+    assert.deepEqual(safe.exec(two), nativeExec(A_C, 'i', two));
+  });
+
+  it("asks the '/' count kept for this very input before probing it", () => {
+    // FILE, newly compiled (its table empty, nothing probed), counts four '/' in the path; DASH, whose
+    // probe would end on the first character, is answered by that count.
+    const path = `x${'/abc-def'.repeat(40)}`;
+    assert.equal(compile(FILE, 'i').exec(path), null);
+    const dash = compile(DASH, 'i');
+    // Short inputs fill its table for a first '/' and for a first letter.
+    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
+    assert.equal(dash.exec('abc'), null);
+    const work = moved(() => assert.equal(dash.exec(path), null));
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    // Another path the count does not know: the probe answers.
+    const other = `y${'/abc-def'.repeat(40)}`;
+    assert.deepEqual(
+      moved(() => assert.equal(dash.exec(other), null)),
+      { probed: 1, prefiltered: 0, runs: 0 },
+    );
+  });
+
+  it("reads a long path once for '/': the count that found none spares the run its own search", () => {
+    const dash = compile(DASH, 'i');
+    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
+    // One segment, no '-': the count searches once to the end; the run's skip looks for '-' only.
+    const one = `/${'abcdefghij'.repeat(120)}`;
+    assert.equal(
+      slashSearches(() => assert.equal(dash.exec(one), null)),
+      1,
+    );
+    // With a '/' near the end the run still finds it (the count saw it) and answers as RegExp does.
+    for (const input of [`${one}/`, `${one}-x/`, `${one}/-x`, `${one}-x`]) {
+      assert.deepEqual(dash.exec(input), nativeExec(DASH, 'i', input), input.slice(-6));
+    }
+  });
+
+  it('keeps adversarial long inputs linear with the probe in front', () => {
+    // Inputs that survive the probe and the count and make the engine work at every character.
+    for (const [source, input] of [
+      [DASH, `/${'a-'.repeat(20_000)}`],
+      [DASH, `/${'a-'.repeat(40_000)}`],
+      ['^(?:\\/([^/]+?))+\\/?$', `/${'a/'.repeat(20_000)}!`],
+      ['^(?:\\/([^/]+?))+\\/?$', `/${'a/'.repeat(40_000)}!`],
+    ] as const) {
+      const safe = compile(source, 'i');
+      const small = counted(() => safe.exec(input.slice(0, input.length / 2)));
+      const large = counted(() => safe.exec(input));
+      assert.ok(large.threads <= 2.5 * small.threads + 100, `${source}: ${small.threads} → ${large.threads}`);
+    }
+  });
+});
+
+describe('mayEndWith: the characters a whole-input match can end with', () => {
+  it("answers from the pattern's last consuming parts, case folding included, and true when unsure", () => {
+    const cases: [string, string, string[], string[]][] = [
+      // source, flags, last characters that may end a match, ones that cannot
+      ['^\\/a(?:\\/([^/]+?))?c\\/?$', 'i', ['c', 'C', '/'], ['x', 'a', '-']],
+      ['^\\/file(?:\\/([^/]+?))?\\.json\\/?$', 'i', ['n', 'N', '/'], ['x', 's', '.']],
+      ['^(?:\\/(\\d+))?\\/?$', '', ['0', '9', '/'], ['a', '-']],
+      ['^(?:a|bc?)(?:x|)$', '', ['a', 'b', 'c', 'x'], ['d']],
+      ['^ab*$', '', ['a', 'b'], ['c']],
+      ['^a(?=$)$', '', ['a'], ['b']],
+    ];
+    for (const [source, flags, yes, no] of cases) {
+      const safe = compile(source, flags);
+      for (const ch of yes) assert.equal(safe.mayEndWith(`/x${ch}`), true, `${source} ${ch}`);
+      for (const ch of no) {
+        assert.equal(safe.mayEndWith(`/x${ch}`), false, `${source} ${ch}`);
+        assert.equal(nativeExec(source, flags, `/x${ch}`), null);
+      }
+      assert.equal(safe.mayEndWith(''), true);
+    }
+    // Not every match is the whole input: nothing is known.
+    for (const source of ['^\\/a(?:\\/([^/]+?))?c\\/?(?=\\/|$)', 'ab$', '^ab']) {
+      assert.equal(compile(source).mayEndWith('zzz'), true, source);
+    }
+  });
+
+  it('never refuses an input that matches (seeded, against RegExp)', () => {
+    const random = prng(1919);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const TOKENS = ['/', ':a', ':b?', '-', '.', 'c', ':x(\\d+)', '(x|y)?', '*', ':p+', ':q*', '.json'];
+    let matched = 0;
+    for (let k = 0; k < 200; k++) {
+      let path = '/';
+      for (let t = 1 + Math.floor(random() * 4); t > 0; t--) path += pick(TOKENS);
+      const options = { end: random() < 0.8, strict: random() < 0.3, sensitive: random() < 0.3 };
+      let regexp: RegExp;
+      try {
+        regexp = pathToRegexp(path, [], options);
+      } catch {
+        continue;
+      }
+      const safe = compileSafeRegExp(regexp.source, { ignoreCase: regexp.ignoreCase });
+      if (safe === null) continue;
+      for (let n = 0; n < 20; n++) {
+        let input = '';
+        for (let c = Math.floor(random() * 12); c > 0; c--)
+          input += pick(['/', 'a', 'B', '-', '.', 'c', 'C', '4', 'x', 'json']);
+        if (regexp.exec(input) !== null) {
+          matched++;
+          assert.equal(safe.mayEndWith(input), true, `${path} on ${input}`);
+        }
+      }
+    }
+    assert.ok(matched > 100, `${matched} matching inputs`);
+  });
+});

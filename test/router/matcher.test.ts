@@ -82,3 +82,34 @@ test('express@4 accepts those patterns (a deliberate difference) and a RegExp ob
   assert.equal(layer.match('/aaaa'), true);
   assert.equal(layer.match('/aaa'), false);
 });
+
+test('a path whose last character no match ends with is a miss without a run of the engine', () => {
+  const { Layer } = require('../../src/router/layer') as typeof import('../../src/router/layer');
+  const { workDone } = require('../../src/regex/safe-regexp') as typeof import('../../src/regex/safe-regexp');
+  const ExpressLayer = require('express/lib/router/layer');
+  const options = { sensitive: false, strict: false, end: true };
+  const ours = new Layer('/a/:b?c', options, () => {});
+  const theirs = new ExpressLayer('/a/:b?c', options, () => {});
+  const body = 'x-y'.repeat(3000);
+  const work = () => workDone.threads + workDone.dfaRuns + workDone.nfaRuns + workDone.nativeRuns;
+  const before = work();
+  assert.equal(ours.match(`/a/${body}`), false);
+  assert.equal(ours.match(`/a/${body}c/x`), false);
+  assert.equal(work(), before, 'no engine ran');
+  // Paths ending with a character a match can end with ('c', 'C' under case folding, '/') still run.
+  for (const path of [
+    `/a/${body}c`,
+    `/a/${body}C`,
+    `/a/${body}c/`,
+    '/ac',
+    '/ac/',
+    '/a/c',
+    '/a',
+    '',
+    `/a/${body}/`,
+  ]) {
+    assert.equal(ours.match(path), theirs.match(path), path.slice(-8));
+    assert.deepEqual(ours.params, theirs.params, path.slice(-8));
+  }
+  assert.ok(work() > before);
+});

@@ -10,7 +10,7 @@ import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
 import { PARAM, type PathPlan, type PlanSegment, planPath } from './index/path-plan';
-import { asciiLower, createExec, type ExecFn, type PathShape, pathShape } from './matcher';
+import { createExec, type ExecFn, type PathShape, pathShape } from './matcher';
 import {
   compilePath,
   compileSource,
@@ -292,7 +292,7 @@ export function plainTemplate(path: string, opts: PathOptions): CompiledTemplate
   const source = `^${translateSegments(segments, opts, keys)}`;
   const end = opts.end !== false;
   const planned: PlanSegment[] = segments.map((segment) =>
-    segment.charCodeAt(0) === 58 ? PARAM : asciiLower(segment),
+    segment.charCodeAt(0) === 58 ? PARAM : segment.toLowerCase(),
   );
   const literal = keys.length === 0;
   let plain: PlainPath | undefined;
@@ -437,7 +437,8 @@ function literalMatch(literal: string, opts: PathOptions): LiteralMatch {
   const end = opts.end !== false;
   // Non-strict paths make one trailing slash optional; a literal's own trailing slash is that slash.
   const base = !strict && literal.endsWith('/') ? literal.slice(0, -1) : literal;
-  return { base, baseLower: asciiLower(base), sensitive: Boolean(opts.sensitive), strict, end };
+  // A literal path is ASCII (LITERAL_SEGMENT): toLowerCase folds exactly A-Z, in native code at startup.
+  return { base, baseLower: base.toLowerCase(), sensitive: Boolean(opts.sensitive), strict, end };
 }
 
 /** Whether `path` starts with `lit` (ASCII case folded unless sensitive). */

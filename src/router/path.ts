@@ -6,7 +6,6 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
-import { LITERAL_SEGMENT, PARAM_SEGMENT } from './matcher';
 
 export interface PathKey {
   name: string | number;
@@ -84,15 +83,16 @@ export function translatePlain(path: string, options: PathOptions, keys: PathKey
   return segments === undefined ? undefined : translateSegments(segments, options, keys);
 }
 
+/**
+ * A plain path as one pattern: '/'-led segments, each LITERAL_SEGMENT's characters (at least one) or
+ * PARAM_SEGMENT. One native test per path at startup instead of two per segment; linear (every
+ * repetition starts at a '/', which no segment contains).
+ */
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_~\-!&'@,;=%.]+|:\w+))+$/;
+
 /** The segments of a plain path (see translatePlain), or undefined for any other path. */
 export function plainSegments(path: string): string[] | undefined {
-  if (path.length < 2 || path.charCodeAt(0) !== 47) return undefined;
-  const segments = path.slice(1).split('/');
-  for (const segment of segments) {
-    if (segment.length === 0) return undefined;
-    if (!LITERAL_SEGMENT.test(segment) && !PARAM_SEGMENT.test(segment)) return undefined;
-  }
-  return segments;
+  return PLAIN_PATH.test(path) ? path.slice(1).split('/') : undefined;
 }
 
 /** translatePlain for segments plainSegments accepted. */

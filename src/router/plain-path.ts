@@ -9,7 +9,7 @@
  * level of a nested app.
  * @module
  */
-import { asciiLower, LITERAL_SEGMENT, PARAM_SEGMENT } from './matcher';
+import { LITERAL_SEGMENT, PARAM_SEGMENT } from './matcher';
 
 export interface PlainPath {
   /** Per segment: its literal (ASCII-lowercased unless sensitive), or null for a parameter. */
@@ -40,7 +40,8 @@ export function plainPath(
       segments.push(null);
       params++;
     } else if (LITERAL_SEGMENT.test(part)) {
-      segments.push(sensitive ? part : asciiLower(part));
+      // ASCII (LITERAL_SEGMENT): toLowerCase folds exactly what the `i` flag folds.
+      segments.push(sensitive ? part : part.toLowerCase());
     } else {
       return undefined;
     }

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Layer } from '../../src/router/layer';
-import { compilePath, type PathKey, translate, translatePlain } from '../../src/router/path';
+import { LITERAL_SEGMENT, PARAM_SEGMENT } from '../../src/router/matcher';
+import { compilePath, type PathKey, plainSegments, translate, translatePlain } from '../../src/router/path';
 
 const ExpressLayer = require('express/lib/router/layer');
 
@@ -481,4 +482,53 @@ test('plain paths (literal segments and :params) translate segment by segment to
   ]) {
     assert.equal(translatePlain(path, {}, []), undefined, path);
   }
+});
+
+test('plainSegments accepts exactly the paths whose segments are each a literal or a :param (seeded)', () => {
+  const rand = prng(2611);
+  // Every character class the rule cares about: literal characters, ':' and word characters, '/', and others.
+  const alphabet = [
+    'a',
+    'Z',
+    '0',
+    '_',
+    '~',
+    '-',
+    '!',
+    '&',
+    "'",
+    '@',
+    ',',
+    ';',
+    '=',
+    '%',
+    '.',
+    ':',
+    '/',
+    '/',
+    '?',
+    '*',
+    '(',
+    ')',
+    '+',
+    '$',
+    '|',
+    ' ',
+    'é',
+    '\\',
+  ];
+  let accepted = 0;
+  for (let n = 0; n < 20000; n++) {
+    let path = rand() < 0.9 ? '/' : '';
+    const length = Math.floor(rand() * 12);
+    for (let i = 0; i < length; i++) path += alphabet[Math.floor(rand() * alphabet.length)];
+    const parts = path.slice(1).split('/');
+    const bySegment =
+      path.length >= 2 &&
+      path[0] === '/' &&
+      parts.every((part) => part.length > 0 && (LITERAL_SEGMENT.test(part) || PARAM_SEGMENT.test(part)));
+    assert.deepEqual(plainSegments(path), bySegment ? parts : undefined, JSON.stringify(path));
+    if (bySegment) accepted++;
+  }
+  assert.ok(accepted > 1000, `${accepted} plain paths generated`);
 });

@@ -10,7 +10,6 @@
  * for every path under the segments placed so far.
  * @module
  */
-import { asciiLower } from '../matcher';
 import type { PathArgument } from '../path';
 
 /** An edge of the tree: a literal segment (ASCII-lowercased), or PARAM for any non-empty segment. */
@@ -73,7 +72,8 @@ function planString(path: string, end: boolean): PathPlan | null {
     // An empty segment (`/a//b`) would be walked by a path's trailing slash, which lookups drop.
     if (segment.length === 0) break;
     if (LITERAL_SEGMENT.test(segment)) {
-      segments.push(asciiLower(segment));
+      // ASCII (LITERAL_SEGMENT): toLowerCase folds exactly A-Z.
+      segments.push(segment.toLowerCase());
       continue;
     }
     if (PARAM_SEGMENT.test(segment)) {

@@ -14,6 +14,22 @@ import { prng } from '../support/prng';
 
 const pathToRegexp: (path: string, keys: unknown[], options: object) => RegExp = require('path-to-regexp');
 
+/** Native '/' searches made by `fn` (String.prototype.indexOf with '/'). */
+function slashSearches(fn: () => void): number {
+  const indexOf = String.prototype.indexOf;
+  let count = 0;
+  String.prototype.indexOf = function (this: string, ...args: Parameters<typeof indexOf>) {
+    if (args[0] === '/') count++;
+    return indexOf.apply(this, args);
+  };
+  try {
+    fn();
+  } finally {
+    String.prototype.indexOf = indexOf;
+  }
+  return count;
+}
+
 function compile(source: string, flags = '', maxDfaStates?: number): SafeRegExp {
   const safe = compileSafeRegExp(source, { ignoreCase: flags === 'i', maxDfaStates });
   assert.ok(safe, `expected ${JSON.stringify(source)} to compile`);
@@ -370,30 +386,16 @@ describe('prefilter: inputs that cannot match, answered before any engine runs',
   it("keeps the '/' count of the last long input for every pattern tried on it, and recounts another", () => {
     const first = compile('^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$', 'i');
     const second = compile('^\\/a(?:\\/([^/]+?))?c\\/?$', 'i');
-    const searches = (fn: () => void): number => {
-      const indexOf = String.prototype.indexOf;
-      let count = 0;
-      String.prototype.indexOf = function (this: string, ...args: Parameters<typeof indexOf>) {
-        if (args[0] === '/') count++;
-        return indexOf.apply(this, args);
-      };
-      try {
-        fn();
-      } finally {
-        String.prototype.indexOf = indexOf;
-      }
-      return count;
-    };
     // `second` holds up to three '/', `first` two: counting for `second` answers `first` too.
-    assert.ok(searches(() => assert.equal(prefiltered(second, many), true)) > 0);
+    assert.ok(slashSearches(() => assert.equal(prefiltered(second, many), true)) > 0);
     // The same path (and an equal string built anew) against another pattern: no search at all.
     assert.equal(
-      searches(() => assert.equal(prefiltered(first, many), true)),
+      slashSearches(() => assert.equal(prefiltered(first, many), true)),
       0,
     );
     const again = [...many].join('');
     assert.equal(
-      searches(() => assert.equal(prefiltered(first, again), true)),
+      slashSearches(() => assert.equal(prefiltered(first, again), true)),
       0,
     );
     // Another path of the same length with fewer '/' is counted afresh and reaches the engine.
@@ -483,22 +485,6 @@ describe("long inputs: a probe of the first characters and the '/' count before 
   const DASH = '^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$';
   const FILE = '^\\/file(?:\\/([^/]+?))?\\.json\\/?$';
   const A_C = '^\\/a(?:\\/([^/]+?))?c\\/?$';
-
-  /** Native '/' searches made by `fn` (String.prototype.indexOf with '/'). */
-  function slashSearches(fn: () => void): number {
-    const indexOf = String.prototype.indexOf;
-    let count = 0;
-    String.prototype.indexOf = function (this: string, ...args: Parameters<typeof indexOf>) {
-      if (args[0] === '/') count++;
-      return indexOf.apply(this, args);
-    };
-    try {
-      fn();
-    } finally {
-      String.prototype.indexOf = indexOf;
-    }
-    return count;
-  }
 
   function moved(fn: () => void): { probed: number; prefiltered: number; runs: number } {
     const before = { ...workDone };

@@ -30,6 +30,32 @@ function slashSearches(fn: () => void): number {
   return count;
 }
 
+/**
+ * A random Express 4 path of 1 to `most` tokens (led by '/') with random options, each on with the given
+ * odds, compiled by Express's own path-to-regexp; undefined when it refuses the path.
+ */
+function randomRoute(
+  random: () => number,
+  tokens: readonly string[],
+  most: number,
+  odds: { end: number; strict: number; sensitive: number },
+): { path: string; regexp: RegExp } | undefined {
+  let path = '';
+  for (let t = 1 + Math.floor(random() * most); t > 0; t--)
+    path += tokens[Math.floor(random() * tokens.length)];
+  if (path[0] !== '/') path = `/${path}`;
+  const options = {
+    end: random() < odds.end,
+    strict: random() < odds.strict,
+    sensitive: random() < odds.sensitive,
+  };
+  try {
+    return { path, regexp: pathToRegexp(path, [], options) };
+  } catch {
+    return undefined;
+  }
+}
+
 function compile(source: string, flags = '', maxDfaStates?: number): SafeRegExp {
   const safe = compileSafeRegExp(source, { ignoreCase: flags === 'i', maxDfaStates });
   assert.ok(safe, `expected ${JSON.stringify(source)} to compile`);
@@ -265,16 +291,9 @@ describe('lazy DFA: seeded differential against RegExp and the Pike VM', () => {
     let dfaRuns = 0;
     let checks = 0;
     for (let k = 0; k < 250; k++) {
-      let path = '';
-      for (let t = 1 + Math.floor(random() * 5); t > 0; t--) path += pick(PATTERN_TOKENS);
-      if (path[0] !== '/') path = `/${path}`;
-      const options = { end: random() < 0.7, strict: random() < 0.2, sensitive: random() < 0.2 };
-      let regexp: RegExp;
-      try {
-        regexp = pathToRegexp(path, [], options);
-      } catch {
-        continue;
-      }
+      const route = randomRoute(random, PATTERN_TOKENS, 5, { end: 0.7, strict: 0.2, sensitive: 0.2 });
+      if (route === undefined) continue;
+      const { path, regexp } = route;
       const flags = regexp.ignoreCase ? 'i' : '';
       const dfa = compileSafeRegExp(regexp.source, { ignoreCase: flags === 'i' });
       const pike = compileSafeRegExp(regexp.source, { ignoreCase: flags === 'i', maxDfaStates: 0 });
@@ -688,15 +707,9 @@ describe('mayEndWith: the characters a whole-input match can end with', () => {
     const TOKENS = ['/', ':a', ':b?', '-', '.', 'c', ':x(\\d+)', '(x|y)?', '*', ':p+', ':q*', '.json'];
     let matched = 0;
     for (let k = 0; k < 200; k++) {
-      let path = '/';
-      for (let t = 1 + Math.floor(random() * 4); t > 0; t--) path += pick(TOKENS);
-      const options = { end: random() < 0.8, strict: random() < 0.3, sensitive: random() < 0.3 };
-      let regexp: RegExp;
-      try {
-        regexp = pathToRegexp(path, [], options);
-      } catch {
-        continue;
-      }
+      const route = randomRoute(random, TOKENS, 4, { end: 0.8, strict: 0.3, sensitive: 0.3 });
+      if (route === undefined) continue;
+      const { path, regexp } = route;
       const safe = compileSafeRegExp(regexp.source, { ignoreCase: regexp.ignoreCase });
       if (safe === null) continue;
       for (let n = 0; n < 20; n++) {

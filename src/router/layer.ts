@@ -10,7 +10,7 @@ import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
 import { PARAM, type PathPlan, type PlanSegment, planPath } from './index/path-plan';
-import { createExec, type ExecFn, type PathShape, pathShape } from './matcher';
+import { createExec, type ExecFn, pathShape, startsWithFolded } from './matcher';
 import {
   compilePath,
   compileSource,
@@ -21,7 +21,7 @@ import {
   plainSegments,
   translateSegments,
 } from './path';
-import { matchPlain, type PlainPath, plainCapture, plainPath } from './plain-path';
+import { matchPlain, type PlainPath, plainCapture, plainPath, plainPathOf } from './plain-path';
 import type { Route } from './route';
 
 const kPlans = Symbol('webapp.layer.plans');
@@ -86,7 +86,7 @@ export class Layer {
   /** The route of a `router.route()` layer; undefined for middleware and for a route's own handlers. */
   route?: Route;
   method?: string;
-  /** The linear-time engine's matcher for patterns V8 could backtrack on (user RegExps and simple paths: none). */
+  /** The linear-time engine's matcher, for a string pattern V8 could backtrack on (see ./matcher). */
   [kExec]: ExecFn | undefined = undefined;
   [kLiteral]: LiteralMatch | undefined;
   [kPlain]: PlainPath | undefined;
@@ -125,7 +125,8 @@ export class Layer {
       const compiled = compilePath(path, opts, []);
       this.keys = compiled.keys;
       regexp = compiled.regexp as LayerRegExp;
-      if (!star && !slash) this[kExec] = createExec(regexp, pathShape(path), compiled.userRegExp, path);
+      // Strings that are not simple (no template) run on the linear-time engine; a user's RegExp as is.
+      if (!star && !compiled.userRegExp) this[kExec] = createExec(regexp, path);
     }
     regexp.fast_star = star;
     regexp.fast_slash = slash;
@@ -221,16 +222,12 @@ export class Layer {
   }
 }
 
-/** A regexp to build: the source and flags Express 4 compiles the path to. */
-interface CompiledSource {
+/** What a string path compiles to under given options, shared by the layers that repeat it. */
+export interface CompiledTemplate {
+  /** The source and flags Express 4 compiles the path to. */
   source: string;
   flags: string;
-}
-
-/** What a string path compiles to under given options, shared by the layers that repeat it. */
-export interface CompiledTemplate extends CompiledSource {
   keys: PathKey[];
-  shape: PathShape | undefined;
   literal: LiteralMatch | undefined;
   plain: PlainPath | undefined;
   plans: PathPlan[] | null;
@@ -271,25 +268,12 @@ export function plainTemplate(path: string, opts: PathOptions): CompiledTemplate
     segment.charCodeAt(0) === 58 ? PARAM : segment.toLowerCase(),
   );
   const literal = keys.length === 0;
-  let plain: PlainPath | undefined;
-  if (!literal && !end) {
-    const sensitive = Boolean(opts.sensitive);
-    plain = {
-      segments: segments.map((segment, k) =>
-        planned[k] === PARAM ? null : sensitive ? segment : (planned[k] as string),
-      ),
-      params: keys.length,
-      sensitive,
-      strict: Boolean(opts.strict),
-    };
-  }
   return {
     source,
     flags: pathFlags(opts),
     keys,
-    shape: literal ? { literal: path, simple: true } : { simple: true },
     literal: literal ? literalMatch(path, opts) : undefined,
-    plain,
+    plain: literal || end ? undefined : plainPathOf(segments, opts),
     plans: [{ segments: planned, kind: end ? 'end' : 'prefix', optionalLast: false }],
   };
 }
@@ -307,7 +291,6 @@ export function shapedTemplate(path: string, opts: PathOptions): CompiledTemplat
     source: compileSource(path, opts, keys),
     flags: pathFlags(opts),
     keys,
-    shape,
     literal: shape.literal !== undefined ? literalMatch(shape.literal, opts) : undefined,
     plain: shape.literal === undefined ? plainPath(path, opts) : undefined,
     plans: planPath(path, opts.end !== false),
@@ -417,18 +400,9 @@ function literalMatch(literal: string, opts: PathOptions): LiteralMatch {
   return { base, baseLower: base.toLowerCase(), sensitive: Boolean(opts.sensitive), strict, end };
 }
 
-/** Whether `path` starts with `lit` (ASCII case folded unless sensitive). */
+/** Whether `path` starts with the literal (ASCII case folded unless sensitive). */
 function startsWithLiteral(path: string, m: LiteralMatch): boolean {
-  if (m.sensitive) return path.startsWith(m.base);
-  if (path.startsWith(m.baseLower)) return true;
-  const len = m.baseLower.length;
-  if (path.length < len) return false;
-  for (let i = 0; i < len; i++) {
-    let code = path.charCodeAt(i);
-    if (code >= 65 && code <= 90) code += 32;
-    if (code !== m.baseLower.charCodeAt(i)) return false;
-  }
-  return true;
+  return m.sensitive ? path.startsWith(m.base) : startsWithFolded(path, 0, m.baseLower);
 }
 
 /** The matched prefix of `path` (what the regex's group 0 would be), or undefined. */

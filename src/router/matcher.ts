@@ -67,6 +67,22 @@ export function pathShape(path: unknown): PathShape | undefined {
   return literal ? { literal: path, simple: true } : { simple: true };
 }
 
+/**
+ * Whether `path` reads `lower` (ASCII-lowercase) at `at`, A-Z folded: what a case-insensitive regex
+ * compares an ASCII literal with (without `u`, no non-ASCII character folds into ASCII).
+ */
+export function startsWithFolded(path: string, at: number, lower: string): boolean {
+  if (path.startsWith(lower, at)) return true;
+  const len = lower.length;
+  if (path.length - at < len) return false;
+  for (let i = 0; i < len; i++) {
+    let code = path.charCodeAt(at + i);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== lower.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 /** Lowercases A-Z only: JS `i` regexes never fold a non-ASCII character into an ASCII one. */
 export function asciiLower(value: string): string {
   let out: string | undefined;
@@ -83,20 +99,12 @@ export function asciiLower(value: string): string {
 }
 
 /**
- * Returns the function that executes `regexp` for a path of the given shape. `literal` shapes are
- * handled by the layer itself (string comparison), not here.
- * @throws TypeError (code WEBAPP_ROUTE_PATTERN_UNSAFE) for a string pattern no engine here can run in
+ * The linear-time engine's matcher for a string pattern V8 could backtrack on (the layer runs simple
+ * paths by string compare or on V8's RegExp, and a user's RegExp as is).
+ * @throws TypeError (code WEBAPP_ROUTE_PATTERN_UNSAFE) for a pattern no engine here can run in
  * linear time.
  */
-export function createExec(
-  regexp: RegExp,
-  shape: PathShape | undefined,
-  userRegExp: boolean,
-  path?: unknown,
-): ExecFn {
-  if (userRegExp || shape?.simple) {
-    return (input) => regexp.exec(input);
-  }
+export function createExec(regexp: RegExp, path?: unknown): ExecFn {
   const flags = { ignoreCase: regexp.ignoreCase };
   const engine = linearEngine();
   const safe = engine.compileSafeRegExp(regexp.source, flags);

@@ -9,7 +9,8 @@
  * level of a nested app.
  * @module
  */
-import { LITERAL_SEGMENT, PARAM_SEGMENT } from './matcher';
+import { startsWithFolded } from './matcher';
+import { type PathOptions, plainSegments } from './path';
 
 export interface PlainPath {
   /** Per segment: its literal (ASCII-lowercased unless sensitive), or null for a parameter. */
@@ -25,29 +26,22 @@ export interface PlainPath {
  * (`end: true`) keep V8's RegExp: without the mount's lookahead it is as quick as this walk on short
  * paths and quicker on long ones, whose literal segments it compares in native code.
  */
-export function plainPath(
-  path: string,
-  options: { sensitive?: boolean; strict?: boolean; end?: boolean },
-): PlainPath | undefined {
-  if (options.end !== false || path.length < 2 || path.charCodeAt(0) !== 47) return undefined;
-  const parts = path.slice(1).split('/');
+export function plainPath(path: string, options: PathOptions): PlainPath | undefined {
+  const segments = options.end === false ? plainSegments(path) : undefined;
+  return segments === undefined ? undefined : plainPathOf(segments, options);
+}
+
+/** The plan of a mount path's segments (plainSegments'), or undefined when none is a parameter. */
+export function plainPathOf(segments: readonly string[], options: PathOptions): PlainPath | undefined {
   const sensitive = Boolean(options.sensitive);
-  const segments: (string | null)[] = [];
   let params = 0;
-  for (const part of parts) {
-    if (part.length === 0) return undefined;
-    if (PARAM_SEGMENT.test(part)) {
-      segments.push(null);
-      params++;
-    } else if (LITERAL_SEGMENT.test(part)) {
-      // ASCII (LITERAL_SEGMENT): toLowerCase folds exactly what the `i` flag folds.
-      segments.push(sensitive ? part : part.toLowerCase());
-    } else {
-      return undefined;
-    }
-  }
-  if (params === 0) return undefined;
-  return { segments, params, sensitive, strict: Boolean(options.strict) };
+  // Literals are ASCII (LITERAL_SEGMENT): toLowerCase folds exactly what the `i` flag folds.
+  const plan = segments.map((segment) => {
+    if (segment.charCodeAt(0) !== 58) return sensitive ? segment : segment.toLowerCase();
+    params++;
+    return null;
+  });
+  return params === 0 ? undefined : { segments: plan, params, sensitive, strict: Boolean(options.strict) };
 }
 
 /** Start and end of each parameter of the last match; reused (matching never re-enters). */
@@ -75,7 +69,8 @@ export function matchPlain(plan: PlainPath, path: string): string | undefined {
       bounds[param++] = stop;
       at = stop;
     } else {
-      if (!startsWithAt(path, literal, at, plan.sensitive)) return undefined;
+      if (plan.sensitive ? !path.startsWith(literal, at) : !startsWithFolded(path, at, literal))
+        return undefined;
       at += literal.length;
     }
   }
@@ -90,17 +85,4 @@ export function matchPlain(plan: PlainPath, path: string): string | undefined {
 /** The raw text of parameter `n` of the last successful {@link matchPlain} on `path`. */
 export function plainCapture(path: string, n: number): string {
   return path.slice(bounds[n * 2], bounds[n * 2 + 1]);
-}
-
-function startsWithAt(path: string, literal: string, at: number, sensitive: boolean): boolean {
-  if (path.startsWith(literal, at)) return true;
-  if (sensitive) return false;
-  const len = literal.length;
-  if (path.length - at < len) return false;
-  for (let i = 0; i < len; i++) {
-    let code = path.charCodeAt(at + i);
-    if (code >= 65 && code <= 90) code += 32;
-    if (code !== literal.charCodeAt(i)) return false;
-  }
-  return true;
 }

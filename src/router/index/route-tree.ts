@@ -13,7 +13,7 @@
  * registration order, `next('route')`, param callbacks and mounted routers keep their semantics.
  * @module
  */
-import { asciiLower } from '../matcher';
+import { asciiLower, startsWithFolded } from '../matcher';
 import { PARAM, type PathPlan } from './path-plan';
 
 /** Every position is a candidate (a path that does not start with '/'). */
@@ -195,7 +195,7 @@ function staticChild(node: TreeNode, path: string, at: number, stop: number): Tr
     const length = stop - at;
     for (let i = 0; i < labels.length; i++) {
       const label = labels[i];
-      if (label.length === length && equalsFolded(path, at, label)) return (node.kids as TreeNode[])[i];
+      if (label.length === length && startsWithFolded(path, at, label)) return (node.kids as TreeNode[])[i];
     }
     return undefined;
   }
@@ -206,17 +206,6 @@ function staticChild(node: TreeNode, path: string, at: number, stop: number): Tr
   if (found !== undefined) return found;
   const lower = asciiLower(segment);
   return lower === segment ? undefined : statics.get(lower);
-}
-
-/** Whether `path` at `at` reads `label` (ASCII-lowercase), A-Z folded. */
-function equalsFolded(path: string, at: number, label: string): boolean {
-  if (path.startsWith(label, at)) return true;
-  for (let k = 0; k < label.length; k++) {
-    let c = path.charCodeAt(at + k);
-    if (c >= 65 && c <= 90) c += 32;
-    if (c !== label.charCodeAt(k)) return false;
-  }
-  return true;
 }
 
 function pushOnce(list: number[], position: number): void {

@@ -33,6 +33,7 @@ const kRegExp = Symbol('webapp.layer.regexp');
 const kSlash = Symbol('webapp.layer.fastSlash');
 const kArityOf = Symbol('webapp.layer.arityOf');
 const kArity = Symbol('webapp.layer.arity');
+const kAnchored = Symbol('webapp.layer.anchored');
 
 /**
  * Counts replacements of any layer's `regexp`, so a router's index (which places layers by the path
@@ -96,6 +97,8 @@ export class Layer {
   [kRegExp]: LayerRegExp;
   /** The compiled regexp's `fast_slash`, kept on the layer so a '/' mount is matched without touching it. */
   [kSlash]: boolean;
+  /** Whether the path was a string: its compiled matches start at the path's start (`^`). */
+  [kAnchored]: boolean;
   /** `handle.length`, remembered for the function it was read from (`handle` may be replaced). */
   [kArityOf]: AnyHandler | undefined = undefined;
   [kArity] = 0;
@@ -134,6 +137,7 @@ export class Layer {
     Object.defineProperty(this, 'regexp', regexpDescriptor);
     this[kCompiled] = regexp;
     this[kSlash] = slash;
+    this[kAnchored] = typeof path === 'string';
     // Only simple paths are literal, and they all have a template.
     this[kLiteral] = slash ? undefined : template?.literal;
     this[kPlain] = template?.plain;
@@ -314,6 +318,14 @@ export function layerPlans(layer: Layer): PathPlan[] | null {
  */
 export function matchesEveryPath(layer: Layer): boolean {
   return layer[kSlash] && layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
+}
+
+/**
+ * Whether what `layer` matches is always a prefix of the path it was given: a string path matched by
+ * what was compiled from it. A user's RegExp (or an array holding one) may match further in.
+ */
+export function matchesPrefix(layer: Layer): boolean {
+  return layer[kAnchored] && layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
 }
 
 /** Whether `layer` matches with the regexp and `match` compiled from its path (neither replaced). */

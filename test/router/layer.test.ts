@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { Layer, plainTemplate, shapedTemplate } from '../../src/router/layer';
+import { Layer, matchesPrefix, plainTemplate, shapedTemplate } from '../../src/router/layer';
 import { request } from '../support/http';
 import { prng } from '../support/prng';
 
@@ -282,4 +282,19 @@ test('plain paths: the one-split template equals the general analysis (seeded)',
   // Other shapes are left to the general analysis.
   for (const path of ['/', '/a/', '/a//b', '/:a?', '/:a-:b', '*', 'a', '/a|b'])
     assert.equal(plainTemplate(path, {}), undefined, path);
+});
+
+test('matchesPrefix: string paths as compiled; not a RegExp, an array holding one, or a replaced regexp or match', () => {
+  const noop = () => undefined;
+  const mount = (path: any) => new Layer(path, { end: false }, noop);
+  assert.equal(matchesPrefix(mount('/org/:org')), true);
+  assert.equal(matchesPrefix(mount('/a(b)?c*')), true);
+  assert.equal(matchesPrefix(mount(/\/b/)), false);
+  assert.equal(matchesPrefix(mount(['/c', /\/d/])), false);
+  const replacedRegExp = mount('/x');
+  replacedRegExp.regexp = /\/x/i;
+  assert.equal(matchesPrefix(replacedRegExp), false);
+  const replacedMatch = mount('/x');
+  replacedMatch.match = () => true;
+  assert.equal(matchesPrefix(replacedMatch), false);
 });

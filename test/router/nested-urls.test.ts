@@ -92,3 +92,38 @@ test('middleware that leaves req.url unreadable ends the walk, as in Express 4 (
     [{ path: '/number' }, { path: '/undefined' }],
   );
 });
+
+test('a mount whose match is not a prefix of the path (a RegExp without ^) is skipped, as in Express 4', async () => {
+  await assertSameAsExpress(
+    (lib: any) => {
+      const app = lib();
+      const inner = lib.Router();
+      inner.use((req: any, res: any) => res.json({ inner: true, url: req.url, baseUrl: req.baseUrl }));
+      app.use(/\/b/, inner);
+      app.use(['/c', /\/d(\/|$)/], inner);
+      app.use((req: any, res: any) => res.status(404).json({ skipped: true, url: req.url }));
+      return app;
+    },
+    [{ path: '/a/b' }, { path: '/b/x' }, { path: '/x/d/y' }, { path: '/d/y' }, { path: '/c/z' }],
+  );
+});
+
+test('a small router that grows during a request (routes added by its own middleware) finds the new routes', async () => {
+  await assertSameAsExpress(
+    (lib: any) => {
+      const app = lib();
+      const router = lib.Router();
+      let added = false;
+      router.use((_req: any, _res: any, next: any) => {
+        // Past the size at which a router's index starts to pass layers over.
+        if (!added)
+          for (let i = 0; i < 8; i++) router.get(`/late${i}`, (req: any, res: any) => res.send(req.url));
+        added = true;
+        next();
+      });
+      app.use('/r', router);
+      return app;
+    },
+    [{ path: '/r/late7' }, { path: '/r/late3' }, { path: '/r/none' }],
+  );
+});

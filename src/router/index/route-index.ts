@@ -42,6 +42,11 @@ export class RouteIndex {
     this.tree = selective > indexTuning.smallestTable ? new RouteTree(plans) : undefined;
   }
 
+  /** Whether a lookup can pass over any layer (a small table: it cannot, every layer is a candidate). */
+  get selective(): boolean {
+    return this.tree !== undefined;
+  }
+
   /** Whether the stack and its layers' regexps are as they were when the index was built. */
   fresh(): boolean {
     return this.watched.version === this.version && regexpClock.epoch === this.epoch;

@@ -19,6 +19,7 @@ test('a small table is not indexed: every layer is a candidate', () => {
   watched.proxy.push(middleware('/'), middleware('/'), route('/a'), route('/b'));
   assert.equal(indexTuning.smallestTable, 2);
   const index = new RouteIndex(watched);
+  assert.equal(index.selective, false);
   assert.equal(index.lookup('/a'), EVERY_LAYER);
   assert.equal(index.lookup('/nowhere'), EVERY_LAYER);
 });
@@ -29,6 +30,7 @@ test('middleware at / does not count towards the size; a third selective layer b
   assert.equal(new RouteIndex(watched).lookup('/c'), EVERY_LAYER);
   watched.proxy.push(route('/c'));
   const index = new RouteIndex(watched);
+  assert.equal(index.selective, true);
   assert.deepEqual(index.lookup('/c'), [0, 2, 4, 5]);
   assert.deepEqual(index.lookup('/a'), [0, 1, 2, 4]);
 });

@@ -10,7 +10,7 @@ import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
 import { PARAM, type PathPlan, type PlanSegment, planPath } from './index/path-plan';
-import { createExec, type ExecFn, pathShape, startsWithFolded } from './matcher';
+import { createExec, type ExecFn, hasAt, pathShape, startsWithFolded } from './matcher';
 import {
   compilePath,
   compileSource,
@@ -414,19 +414,19 @@ function literalMatch(literal: string, opts: PathOptions): LiteralMatch {
 
 /** Whether `path` starts with the literal (ASCII case folded unless sensitive). */
 function startsWithLiteral(path: string, m: LiteralMatch): boolean {
-  return m.sensitive ? path.startsWith(m.base) : startsWithFolded(path, 0, m.baseLower);
+  return m.sensitive ? hasAt(path, 0, m.base) : startsWithFolded(path, 0, m.baseLower);
 }
 
 /** The matched prefix of `path` (what the regex's group 0 would be), or undefined. */
 function matchLiteral(m: LiteralMatch, path: string): string | undefined {
-  if (!startsWithLiteral(path, m)) return undefined;
   const len = m.base.length;
   const rest = path.length - len;
   if (m.end) {
-    if (rest === 0) return path;
-    if (!m.strict && rest === 1 && path.charCodeAt(len) === 47) return path;
-    return undefined;
+    // The length decides most misses of a route without reading a character.
+    if (rest !== 0 && (rest !== 1 || m.strict || path.charCodeAt(len) !== 47)) return undefined;
+    return startsWithLiteral(path, m) ? path : undefined;
   }
+  if (!startsWithLiteral(path, m)) return undefined;
   if (m.strict) {
     if (m.base.endsWith('/') || rest === 0 || path.charCodeAt(len) === 47) return path.slice(0, len);
     return undefined;

@@ -68,13 +68,24 @@ export function pathShape(path: unknown): PathShape | undefined {
 }
 
 /**
+ * Whether `path` reads `literal` at `at`, exactly. Compared as a slice with native string equality:
+ * in V8, `startsWith` (like a `charCodeAt` loop) costs about 40 instructions per character, equality a
+ * few — a seven-segment literal route matched in ~1.8k instructions before.
+ */
+export function hasAt(path: string, at: number, literal: string): boolean {
+  const end = at + literal.length;
+  return end <= path.length && path.slice(at, end) === literal;
+}
+
+/**
  * Whether `path` reads `lower` (ASCII-lowercase) at `at`, A-Z folded: what a case-insensitive regex
- * compares an ASCII literal with (without `u`, no non-ASCII character folds into ASCII).
+ * compares an ASCII literal with (without `u`, no non-ASCII character folds into ASCII). Most URLs are
+ * lowercase already: the exact compare answers them.
  */
 export function startsWithFolded(path: string, at: number, lower: string): boolean {
-  if (path.startsWith(lower, at)) return true;
   const len = lower.length;
   if (path.length - at < len) return false;
+  if (path.slice(at, at + len) === lower) return true;
   for (let i = 0; i < len; i++) {
     let code = path.charCodeAt(at + i);
     if (code >= 65 && code <= 90) code += 32;

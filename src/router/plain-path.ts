@@ -9,7 +9,7 @@
  * level of a nested app.
  * @module
  */
-import { startsWithFolded } from './matcher';
+import { hasAt, startsWithFolded } from './matcher';
 import { type PathOptions, plainSegments } from './path';
 
 export interface PlainPath {
@@ -69,8 +69,7 @@ export function matchPlain(plan: PlainPath, path: string): string | undefined {
       bounds[param++] = stop;
       at = stop;
     } else {
-      if (plan.sensitive ? !path.startsWith(literal, at) : !startsWithFolded(path, at, literal))
-        return undefined;
+      if (plan.sensitive ? !hasAt(path, at, literal) : !startsWithFolded(path, at, literal)) return undefined;
       at += literal.length;
     }
   }

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { pathShape } from '../../src/router/matcher';
+import { hasAt, pathShape, startsWithFolded } from '../../src/router/matcher';
 
 test('shapes that run on V8: literals, whole-segment params, :a-:b, :file.:ext, one-atom captures', () => {
   for (const path of [
@@ -112,4 +112,25 @@ test('a path whose last character no match ends with is a miss without a run of 
     assert.deepEqual(ours.params, theirs.params, path.slice(-8));
   }
   assert.ok(work() > before);
+});
+
+test('hasAt: the literal exactly at the offset, never past the end of the path', () => {
+  assert.equal(hasAt('/org/acme', 0, '/org'), true);
+  assert.equal(hasAt('/org/acme', 5, 'acme'), true);
+  assert.equal(hasAt('/org/acme', 5, 'acm'), true);
+  assert.equal(hasAt('/org/acme', 5, 'acmex'), false);
+  assert.equal(hasAt('/org/acme', 4, 'acme'), false);
+  assert.equal(hasAt('/Org', 0, '/org'), false);
+  assert.equal(hasAt('/org', 0, ''), true);
+  assert.equal(hasAt('/org', 4, ''), true);
+});
+
+test('startsWithFolded: A-Z folded only, at the offset, within the path', () => {
+  assert.equal(startsWithFolded('/ORG/Acme', 0, '/org'), true);
+  assert.equal(startsWithFolded('/org/ACME', 5, 'acme'), true);
+  assert.equal(startsWithFolded('/org/ACM', 5, 'acme'), false);
+  assert.equal(startsWithFolded('/org/acne', 5, 'acme'), false);
+  // Only A-Z fold: '[' (0x5b) is not '{' (0x7b), and a non-ASCII letter never folds into ASCII.
+  assert.equal(startsWithFolded('/[', 0, '/{'), false);
+  assert.equal(startsWithFolded('/\u212a', 0, '/k'), false);
 });

@@ -420,6 +420,39 @@ function maxSlashes(node: Node, ignoreCase: boolean): number {
   }
 }
 
+/**
+ * The most '/' one match can contain before its last character (Infinity when a loop can consume them):
+ * Express's `\/?$` ends most patterns, so a path's trailing '/' takes none of the room. A bound, not
+ * always the least one: past a last part that may match more than one character, maxSlashes of it.
+ */
+function maxSlashesBeforeLast(node: Node, ignoreCase: boolean): number {
+  switch (node.kind) {
+    case N_CHAR:
+    case N_CLASS:
+      return 0;
+    case N_SEQ: {
+      // The last part that consumes anything; what follows it (`$`, lookaheads) consumes nothing.
+      let k = node.items.length - 1;
+      while (k >= 0 && maxLength(node.items[k]) === 0) k--;
+      if (k < 0) return 0;
+      // That part empty, the last character is before it; otherwise the parts before it are whole.
+      const before = maxSlashes({ kind: N_SEQ, items: node.items.slice(0, k) }, ignoreCase);
+      return before + maxSlashesBeforeLast(node.items[k], ignoreCase);
+    }
+    case N_ALT: {
+      let most = 0;
+      for (const alt of node.alts) most = Math.max(most, maxSlashesBeforeLast(alt, ignoreCase));
+      return most;
+    }
+    case N_GROUP:
+      return maxSlashesBeforeLast(node.body, ignoreCase);
+    case N_REPEAT:
+      return node.max <= 1 ? maxSlashesBeforeLast(node.body, ignoreCase) : maxSlashes(node, ignoreCase);
+    default:
+      return 0;
+  }
+}
+
 /** A negative lookahead that fails wherever the next character is '/' (its body matches "/" alone). */
 function blocksSlash(node: Node, ignoreCase: boolean): boolean {
   return node.kind === N_LOOK && node.negative && matchesSlash(node.body, ignoreCase);
@@ -2058,8 +2091,9 @@ class LazyDfa {
       let found = foundAt[k];
       if (foundRun[k] !== runId || found < from) {
         // Each search for a character starts past its previous result: O(length) per run in all. The
-        // prefilter's count may already know that no '/' comes after `from`.
-        found = chars[k] === '/' && noSlashFrom(input, from) ? -1 : input.indexOf(chars[k], from);
+        // prefilter's count may already know where the next '/' is (none, or only a trailing one).
+        found = chars[k] === '/' ? slashKnownFrom(input, from) : -2;
+        if (found === -2) found = input.indexOf(chars[k], from);
         if (found < 0) found = length;
         foundAt[k] = found;
         foundRun[k] = runId;
@@ -2424,7 +2458,10 @@ interface Prefilter {
   minLength: number;
   /** Infinity unless every match is the whole input and its length is bounded. */
   maxLength: number;
-  /** Most '/' in the input when every match is the whole input (Express's `^…\/?$`), else -1. */
+  /**
+   * Most '/' in the input before its last character when every match is the whole input (Express's
+   * `^…\/?$`: a trailing '/' is not counted), else -1.
+   */
   slashes: number;
   /** When every match is the whole input: the characters a nonempty input may end with, else null. */
   last: CharSet | null;
@@ -2432,8 +2469,8 @@ interface Prefilter {
 
 /**
  * The '/' counted so far in the last long input (the router tries one path against every layer in
- * turn, so each pattern after the first reuses the count): `slashCount` found up to `slashAt`, all of
- * them when `slashAll`.
+ * turn, so each pattern after the first reuses the count), its last character left out:
+ * `slashCount` found up to `slashAt`, all of them when `slashAll`.
  */
 let slashText = '';
 let slashCount = 0;
@@ -2454,9 +2491,10 @@ function countedSlashes(text: string): boolean {
 }
 
 /**
- * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
- * room for), with at most limit native searches per input (a leading '/' is read directly), each
- * stopping at the next '/'; the caller has read input[0 .. readTo] already and found `readSlashes` '/'.
+ * Whether `text` holds more than `limit` '/' before its last character (the common long miss: more
+ * segments than the pattern has room for), with at most limit native searches per input (a leading '/'
+ * is read directly), each stopping at the next '/'; the caller has read input[0 .. readTo] already (not
+ * the last character) and found `readSlashes` '/'.
  */
 function tooManySlashes(text: string, limit: number, readSlashes: number, readTo: number): boolean {
   let count = readSlashes;
@@ -2476,7 +2514,7 @@ function tooManySlashes(text: string, limit: number, readSlashes: number, readTo
   let all = false;
   while (count <= limit) {
     const found = text.indexOf('/', at + 1);
-    if (found < 0) {
+    if (found < 0 || found === text.length - 1) {
       all = true;
       break;
     }
@@ -2489,9 +2527,14 @@ function tooManySlashes(text: string, limit: number, readSlashes: number, readTo
   return count > limit;
 }
 
-/** Whether the '/' count of `text` (tooManySlashes) read it to its end and found no '/' at or after `from`. */
-function noSlashFrom(text: string, from: number): boolean {
-  return slashAll && from > slashAt && text === slashText;
+/**
+ * Where the first '/' at or after `from` is in `text` (-1: none) when the '/' count (tooManySlashes)
+ * read `text` to its end past `from`; -2 when it did not.
+ */
+function slashKnownFrom(text: string, from: number): number {
+  if (!slashAll || from <= slashAt || text !== slashText) return -2;
+  const last = text.length - 1;
+  return from <= last && text.charCodeAt(last) === 47 ? last : -1;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
@@ -2734,7 +2777,7 @@ export function compileSafeRegExp(
     const atStart = anchoredAtStart(ast);
     // A match covering the whole input bounds the input: its length, and how many '/' it holds.
     const whole = atStart && anchoredAtEnd(ast);
-    const slashes = whole ? maxSlashes(ast, ignoreCase) : Number.POSITIVE_INFINITY;
+    const slashes = whole ? maxSlashesBeforeLast(ast, ignoreCase) : Number.POSITIVE_INFINITY;
     const filter: Prefilter = {
       minLength: minLength(ast),
       maxLength: whole && maxLength(ast) !== 0 ? maxLength(ast) : Number.POSITIVE_INFINITY,

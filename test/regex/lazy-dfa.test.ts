@@ -589,40 +589,89 @@ describe("long inputs: a probe of the first characters and the '/' count before 
   });
 
   it("counts '/' before the run, past what the probe read: `limit` searches at most and no run", () => {
-    // `/a/:b?c` holds three '/' at most. On a new pattern the table is empty and the probe reads
-    // nothing: the leading '/' is read directly and three searches find the next three, the last one
-    // past the limit.
+    // `/a/:b?c` holds two '/' at most before its last character (a trailing '/' takes no room). On a
+    // new pattern the table is empty and the probe reads nothing: the leading '/' is read directly and
+    // two searches find the next two, the last one past the limit.
     const safe = compile(A_C, 'i');
     const many = (tag: string) => `/a/${`segment-${tag}/`.repeat(40)}c`;
     let searches = 0;
     let work = moved(() => {
       searches = slashSearches(() => assert.equal(safe.exec(many('x')), null));
     });
-    assert.equal(searches, 3);
+    assert.equal(searches, 2);
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
-    // Once a run has filled the table (a short path), the probe reads `/a/s` and its two '/': two
-    // searches remain.
+    // Once a run has filled the table (a short path), the probe reads `/a/s` and its two '/': one
+    // search remains.
     assert.deepEqual(safe.exec('/a/segmentc'), ['/a/segmentc', 'segment']);
     work = moved(() => {
       searches = slashSearches(() => assert.equal(safe.exec(many('y')), null));
     });
-    assert.equal(searches, 2);
+    assert.equal(searches, 1);
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
     // The same path again: the count is kept, no search.
     assert.equal(
       slashSearches(() => assert.equal(safe.exec(many('y')), null)),
       0,
     );
-    // `/:a?-:b` (two '/' at most): the probe reads the leading one, two searches.
+    // `/:a?-:b` (one '/' at most before the last character): the probe reads the leading one, one search.
     const dash = compile(DASH, 'i');
     assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
     assert.equal(
       slashSearches(() => assert.equal(dash.exec(`/${'abd-def/'.repeat(40)}`), null)),
-      2,
+      1,
     );
-    // Fewer '/' than the limit: counted, then run, with RegExp's answer.
+    // As many '/' as the limit, and a trailing one the count leaves out: counted, then run, with
+    // RegExp's answer (a match).
     const two = `/a/${'n'.repeat(300)}c/`;
     assert.deepEqual(safe.exec(two), nativeExec(A_C, 'i', two));
+    assert.notEqual(safe.exec(two), null);
+    const trailing = `/${'abc-def'.repeat(40)}/`;
+    assert.deepEqual(dash.exec(trailing), nativeExec(DASH, 'i', trailing));
+    assert.notEqual(dash.exec(trailing), null);
+    // One '/' more, anywhere before the last character: refused by the count, no run.
+    for (const input of [`/a/${'n'.repeat(300)}/c/`, `/a/${'n'.repeat(300)}c//`]) {
+      assert.equal(nativeExec(A_C, 'i', input), null);
+      assert.deepEqual(
+        moved(() => assert.equal(safe.exec(input), null)),
+        { probed: 0, prefiltered: 1, runs: 0 },
+      );
+    }
+  });
+
+  it("leaves the last character out of the '/' count, whatever the pattern's last part is", () => {
+    const x = 'x'.repeat(200);
+    // source, an input with as many '/' before its last character as a match can hold (a match), and
+    // one with one more and not a '/' last (refused by the count; no match either; a count of every '/'
+    // would let it through).
+    const cases: [string, string, string][] = [
+      // `\/?` last (Express without `strict`): two before it.
+      [A_C, `/a/${x}c/`, `/a/${x}/c`],
+      // A required '/' last (`strict` and a trailing '/').
+      ['^\\/a\\/([^/]+?)\\/$', `/a/${x}/`, `/a/${x}/y`],
+      // An alternation last: the most before the last character of either branch.
+      ['^\\/x+(?:\\/b|\\/c\\/)$', `/${x}/c/`, `/${x}/c/b`],
+      // An optional group of several characters last.
+      ['^\\/x+(?:\\/y\\/)?$', `/${x}/y/`, `/${x}/y/y`],
+      // A counted group last: all of its '/' count (`/${x}/y/y` ends in 'y').
+      ['^\\/x+(?:\\/y){2}\\/?$', `/${x}/y/y/`, `/${x}/x/y/y`],
+      // Lookaheads and `$` after the last part consume nothing.
+      ['^\\/x+\\/?(?=$)$', `/${x}/`, `/${x}/y`],
+    ];
+    for (const [source, hit, refused] of cases) {
+      const safe = compile(source, '');
+      assert.notEqual(nativeExec(source, '', hit), null, source);
+      let work = moved(() => assert.deepEqual(safe.exec(hit), nativeExec(source, '', hit), source));
+      assert.equal(work.prefiltered, 0, `${source} on a hit`);
+      assert.equal(nativeExec(source, '', refused), null, source);
+      work = moved(() => assert.equal(safe.exec(refused), null, source));
+      assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 }, `${source} on ${refused.slice(-8)}`);
+    }
+    // A loop of '/' last: no bound, nothing refused by a count; every answer is RegExp's.
+    const loop = '^\\/x+(?:\\/[^/]+)*$';
+    const safe = compile(loop, '');
+    const deep = `/${x}${'/y'.repeat(50)}`;
+    const work = moved(() => assert.deepEqual(safe.exec(deep), nativeExec(loop, '', deep)));
+    assert.equal(work.prefiltered, 0);
   });
 
   it("asks the '/' count kept for this very input before probing it", () => {
@@ -656,6 +705,15 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     // With a '/' near the end the run still finds it (the count saw it) and answers as RegExp does.
     for (const input of [`${one}/`, `${one}-x/`, `${one}/-x`, `${one}-x`]) {
       assert.deepEqual(dash.exec(input), nativeExec(DASH, 'i', input), input.slice(-6));
+    }
+    // A trailing '/', which the count leaves out but saw: the run's skip takes its place from the count
+    // instead of searching for it again.
+    for (const input of [`${one}/`, `${one}-x/`]) {
+      assert.equal(
+        slashSearches(() => assert.deepEqual(dash.exec(input), nativeExec(DASH, 'i', input))),
+        1,
+        input.slice(-6),
+      );
     }
   });
 

@@ -1208,7 +1208,7 @@ export const workDone = {
   prefiltered: 0,
   /** Execs a DFA run handed over to V8's RegExp (a pattern proven linear there, a dense input). */
   nativeRuns: 0,
-  /** Long inputs the DFA's table showed dead within their first characters (LazyDfa#dies). */
+  /** Long inputs refused for a character no match has at its position (leadSets). */
   probed: 0,
 };
 
@@ -1502,10 +1502,92 @@ const RESET_WALK = 3;
 /** LazyDfa#run's answer when V8 should run the input instead. */
 const HAND_OVER = 2;
 /**
- * Steps from the start LinearRegExp#exec takes by the DFA's table alone before anything else on a long
- * input (most misses end on the first characters; a loop ends the probe, the run goes on past it).
+ * Most positions at the start of a long input LinearRegExp#exec checks against the characters a match
+ * can have there (leadSets) before the '/' count: most misses end on the first characters (a route's
+ * literal prefix), where the count of a path of one long segment would search to its end.
  */
-const PROBE_STEPS = 4;
+const LEAD_MAX = 8;
+
+/**
+ * Per position k < length: the characters some match can have at k (bits[4k .. 4k + 4) for ASCII;
+ * high[k] 1 when any character at or above 128 may be there). A superset, from the program with its
+ * zero-width tests let through: a character outside is a miss, whatever the characters around it.
+ */
+interface LeadSets {
+  bits: Uint32Array;
+  high: Uint8Array;
+  /**
+   * Positions worth checking, from 0: up to the first that excludes '/' at most (a parameter's `[^/]`,
+   * which a path's own separators decide better: the '/' count) or where a match may end.
+   */
+  length: number;
+}
+
+/** The lead sets of a program anchored at the start (length 0 when it is not). */
+function leadSets(prog: Program): LeadSets {
+  const bits = new Uint32Array(LEAD_MAX * 4);
+  const high = new Uint8Array(LEAD_MAX);
+  const lead: LeadSets = { bits, high, length: 0 };
+  if (!prog.anchored) return lead;
+  const { op, a, b, sets } = prog;
+  const seen = new Int32Array(op.length).fill(-1);
+  let frontier = [0];
+  for (let k = 0; k < LEAD_MAX; k++) {
+    // Every instruction a thread can stand at, consuming the character at k.
+    const stack = frontier;
+    const consumers: number[] = [];
+    let ends = false;
+    while (stack.length > 0) {
+      const pc = stack.pop()!;
+      if (seen[pc] === k) continue;
+      seen[pc] = k;
+      switch (op[pc]) {
+        case OP_CHAR:
+        case OP_SET:
+          consumers.push(pc);
+          break;
+        case OP_MATCH:
+          ends = true;
+          break;
+        case OP_JMP:
+          stack.push(a[pc]);
+          break;
+        case OP_SPLIT:
+          stack.push(a[pc], b[pc]);
+          break;
+        case OP_EOL:
+          // The input is longer than LEAD_MAX: it does not end here.
+          break;
+        case OP_BOL:
+          if (k === 0) stack.push(pc + 1);
+          break;
+        default:
+          // Captures, loop registers, empty checks, word boundaries, lookaheads: let through.
+          stack.push(pc + 1);
+      }
+    }
+    // A match may end at k: nothing is required of the characters from k on.
+    if (ends) break;
+    for (const pc of consumers) {
+      if (op[pc] === OP_CHAR) {
+        const ch = a[pc];
+        if (ch < 128) bits[4 * k + (ch >> 5)] |= 1 << (ch & 31);
+        else high[k] = 1;
+      } else {
+        const set = sets[a[pc]];
+        for (let w = 0; w < 4; w++) bits[4 * k + w] |= set.ascii[w];
+        if (set.high.length > 0) high[k] = 1;
+      }
+    }
+    // A position that excludes '/' at most (a parameter's `[^/]`) decides too little: the lead ends.
+    let loose = high[k] === 1;
+    for (let w = 0; w < 4; w++) if ((bits[4 * k + w] | (w === 1 ? 1 << 15 : 0)) !== -1) loose = false;
+    if (loose) break;
+    lead.length = k + 1;
+    frontier = consumers.map((pc) => pc + 1);
+  }
+  return lead;
+}
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;
@@ -1813,32 +1895,6 @@ class LazyDfa {
       else hi = mid - 1;
     }
     return this.highClasses[lo];
-  }
-
-  /**
-   * Follows a run from the start for its first PROBE_STEPS characters by transitions already in the
-   * table: -1 when it dies there; otherwise, once a transition is not known, a match is found or the run
-   * loops on a state, the characters read (input[0 .. read)) and the '/' among them, as read + 16 × '/'.
-   */
-  probe(input: string): number {
-    const { cells, ascii } = this;
-    const deadBase = this.dead * this.symbols;
-    const end = Math.min(input.length, PROBE_STEPS);
-    let base = 0;
-    let slashes = 0;
-    let pos = 0;
-    for (; pos < end; pos++) {
-      const ch = input.charCodeAt(pos);
-      if (ch >= 128) break;
-      const cell = cells[base + ascii[ch]];
-      if (cell === UNKNOWN || (cell & F_MATCH) !== 0) break;
-      const to = cell >> 2;
-      if (to === deadBase) return -1;
-      if (ch === 47) slashes++;
-      if (to === base) return pos + 1 + 16 * slashes;
-      base = to;
-    }
-    return pos + 16 * slashes;
   }
 
   /**
@@ -2545,6 +2601,8 @@ class LinearRegExp implements SafeRegExp {
   private dfa: LazyDfa | null | undefined = undefined;
   /** The source as V8's RegExp, made on the first hand-over (the DFA holds the proof). */
   private native: RegExp | undefined = undefined;
+  /** What the first characters of a match can be, made on the first long input. */
+  private lead: LeadSets | undefined = undefined;
 
   constructor(
     readonly source: string,
@@ -2588,20 +2646,29 @@ class LinearRegExp implements SafeRegExp {
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     if (text.length >= PREFILTER_SLASHES_FROM) {
       // A long input: first the '/' count another pattern made of this very input (the router tries
-      // one path against every layer in turn), then the few steps that decide most misses, then the
-      // count (a few native searches), before any run.
+      // one path against every layer in turn), then its first characters against those a match can
+      // have there (most misses end on them), then the count (a few native searches), before any run.
       const slashes = this.filter.slashes;
       if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
         workDone.prefiltered++;
         return null;
       }
-      const read = dfa === null ? 0 : dfa.probe(text);
-      if (read < 0) {
-        workDone.probed++;
-        return null;
+      const lead = (this.lead ??= leadSets(prog));
+      const { bits, high } = lead;
+      const read = lead.length;
+      // Position 0 is the leading '/' of every path (and of nearly every pattern): the count reads it.
+      let slashesRead = 0;
+      for (let k = 1; k < read; k++) {
+        const ch = text.charCodeAt(k);
+        if (ch < 128 ? (bits[(k << 2) | (ch >> 5)] & (1 << (ch & 31))) === 0 : high[k] === 0) {
+          workDone.probed++;
+          return null;
+        }
+        if (ch === 47) slashesRead++;
       }
+      if (read > 1 && text.charCodeAt(0) === 47) slashesRead++;
       // The count goes on past the characters the probe read.
-      if (slashes >= 0 && tooManySlashes(text, slashes, read >> 4, (read & 15) - 1)) {
+      if (slashes >= 0 && tooManySlashes(text, slashes, slashesRead, read > 1 ? read - 1 : -1)) {
         workDone.prefiltered++;
         return null;
       }

@@ -1521,13 +1521,17 @@ interface LeadSets {
    * which a path's own separators decide better: the '/' count) or where a match may end.
    */
   length: number;
+  /** The positions exec checks, ascending (position 0, the leading '/', is the count's). */
+  positions: Int32Array;
 }
+
+const EMPTY_POSITIONS = new Int32Array(0);
 
 /** The lead sets of a program anchored at the start (length 0 when it is not). */
 function leadSets(prog: Program): LeadSets {
   const bits = new Uint32Array(LEAD_MAX * 4);
   const high = new Uint8Array(LEAD_MAX);
-  const lead: LeadSets = { bits, high, length: 0 };
+  const lead: LeadSets = { bits, high, length: 0, positions: EMPTY_POSITIONS };
   if (!prog.anchored) return lead;
   const { op, a, b, sets } = prog;
   const seen = new Int32Array(op.length).fill(-1);
@@ -1586,6 +1590,11 @@ function leadSets(prog: Program): LeadSets {
     lead.length = k + 1;
     frontier = consumers.map((pc) => pc + 1);
   }
+  // Checked: position 1 (where routes part most often) and each later one that may hold a '/' (the
+  // count needs those). A position that cannot is skipped: a '/' there, uncounted, is a miss anyway.
+  const positions: number[] = [];
+  for (let k = 1; k < lead.length; k++) if (k === 1 || (bits[4 * k + 1] & (1 << 15)) !== 0) positions.push(k);
+  lead.positions = Int32Array.from(positions);
   return lead;
 }
 
@@ -2604,6 +2613,12 @@ class LinearRegExp implements SafeRegExp {
   /** What the first characters of a match can be, made on the first long input. */
   private lead: LeadSets | undefined = undefined;
 
+  // The prefilter's fields, on the instance: one load each on the path of every long miss.
+  private readonly minLength: number;
+  private readonly maxLength: number;
+  private readonly slashes: number;
+  private readonly lastAscii: Uint32Array | null;
+
   constructor(
     readonly source: string,
     readonly ignoreCase: boolean,
@@ -2611,7 +2626,12 @@ class LinearRegExp implements SafeRegExp {
     private readonly groups: number,
     private readonly maxDfaStates: number,
     private readonly filter: Prefilter,
-  ) {}
+  ) {
+    this.minLength = filter.minLength;
+    this.maxLength = filter.maxLength;
+    this.slashes = filter.slashes;
+    this.lastAscii = filter.last === null ? null : filter.last.ascii;
+  }
 
   /**
    * A dense input on a pattern proven linear on V8's backtracking: V8 runs it from the start. Undefined
@@ -2629,16 +2649,16 @@ class LinearRegExp implements SafeRegExp {
   }
 
   mayEndWith(input: string): boolean {
-    const last = this.filter.last;
-    if (last === null || typeof input !== 'string' || input.length === 0) return true;
-    return inSet(last, input.charCodeAt(input.length - 1));
+    const ascii = this.lastAscii;
+    if (ascii === null || typeof input !== 'string' || input.length === 0) return true;
+    const ch = input.charCodeAt(input.length - 1);
+    return ch < 128 ? (ascii[ch >> 5] & (1 << (ch & 31))) !== 0 : inSet(this.filter.last!, ch);
   }
 
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
-    const { minLength, maxLength } = this.filter;
-    if (text.length < minLength || text.length > maxLength) {
+    if (text.length < this.minLength || text.length > this.maxLength) {
       workDone.prefiltered++;
       return null;
     }
@@ -2648,17 +2668,15 @@ class LinearRegExp implements SafeRegExp {
       // A long input: first the '/' count another pattern made of this very input (the router tries
       // one path against every layer in turn), then its first characters against those a match can
       // have there (most misses end on them), then the count (a few native searches), before any run.
-      const slashes = this.filter.slashes;
+      const slashes = this.slashes;
       if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
         workDone.prefiltered++;
         return null;
       }
-      const lead = (this.lead ??= leadSets(prog));
-      const { bits, high } = lead;
-      const read = lead.length;
-      // Position 0 is the leading '/' of every path (and of nearly every pattern): the count reads it.
+      const { bits, high, positions } = (this.lead ??= leadSets(prog));
       let slashesRead = 0;
-      for (let k = 1; k < read; k++) {
+      for (let i = 0; i < positions.length; i++) {
+        const k = positions[i];
         const ch = text.charCodeAt(k);
         if (ch < 128 ? (bits[(k << 2) | (ch >> 5)] & (1 << (ch & 31))) === 0 : high[k] === 0) {
           workDone.probed++;
@@ -2666,9 +2684,13 @@ class LinearRegExp implements SafeRegExp {
         }
         if (ch === 47) slashesRead++;
       }
-      if (read > 1 && text.charCodeAt(0) === 47) slashesRead++;
+      let readTo = -1;
+      if (positions.length > 0) {
+        readTo = positions[positions.length - 1];
+        if (text.charCodeAt(0) === 47) slashesRead++;
+      }
       // The count goes on past the characters the probe read.
-      if (slashes >= 0 && tooManySlashes(text, slashes, slashesRead, read > 1 ? read - 1 : -1)) {
+      if (slashes >= 0 && tooManySlashes(text, slashes, slashesRead, readTo)) {
         workDone.prefiltered++;
         return null;
       }

@@ -558,7 +558,7 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     assert.notEqual(file.exec(upper), null);
   });
 
-  it("reads only the first characters that decide: up to a parameter's `[^/]`, at most eight", () => {
+  it("reads only the first characters that decide: up to a parameter's `[^/]`, at most eight, the second and those that may be '/'", () => {
     // `/:a?-:b`: after the first character any but '/' may follow: nothing past it is read, the count
     // decides (one search: the probe read no '/').
     const dash = compile(DASH, 'i');
@@ -575,12 +575,31 @@ describe("long inputs: a probe of the first characters and the '/' count before 
       slashSearches(() => assert.equal(file.exec(many), null)),
       1,
     );
+    // Of `/file/`, position 1 ('f') and 5 (the '/' the count needs) are read; 2 to 4 cannot hold a
+    // '/' and are left to the count and the run: `/fxle/…` is refused by the count (one search), and
+    // a '/' there, uncounted, still gets RegExp's answer.
+    const fxle = `/fxle/${'abc-def/'.repeat(40)}x.json`;
+    let work = moved(() => {
+      assert.equal(
+        slashSearches(() => assert.equal(file.exec(fxle), null)),
+        1,
+      );
+    });
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    for (const text of [
+      `/f/le/${'n'.repeat(300)}.json`,
+      `/f/l/${'n'.repeat(300)}.json`,
+      `/fil//${'n'.repeat(300)}.json`,
+    ]) {
+      assert.equal(nativeExec(FILE, 'i', text), null);
+      assert.equal(file.exec(text), null, text.slice(0, 8));
+    }
     // A digit parameter: the eighth character decides; the ninth is the count's, then the run's.
     const digits = compile(DIGITS, '');
     for (const at of [7, 8, 9]) {
       const text = `/${'1'.repeat(at - 1)}a${'1'.repeat(300)}`;
       assert.equal(nativeExec(DIGITS, '', text), null);
-      const work = moved(() => assert.equal(digits.exec(text), null));
+      work = moved(() => assert.equal(digits.exec(text), null));
       assert.equal(work.probed, at < 8 ? 1 : 0, `a letter at ${at}`);
     }
   });

@@ -420,6 +420,39 @@ function maxSlashes(node: Node, ignoreCase: boolean): number {
   }
 }
 
+/**
+ * The most '/' one match can contain before its last character (Infinity when a loop can consume them):
+ * Express's `\/?$` ends most patterns, so a path's trailing '/' takes none of the room. A bound, not
+ * always the least one: past a last part that may match more than one character, maxSlashes of it.
+ */
+function maxSlashesBeforeLast(node: Node, ignoreCase: boolean): number {
+  switch (node.kind) {
+    case N_CHAR:
+    case N_CLASS:
+      return 0;
+    case N_SEQ: {
+      // The last part that consumes anything; what follows it (`$`, lookaheads) consumes nothing.
+      let k = node.items.length - 1;
+      while (k >= 0 && maxLength(node.items[k]) === 0) k--;
+      if (k < 0) return 0;
+      // That part empty, the last character is before it; otherwise the parts before it are whole.
+      const before = maxSlashes({ kind: N_SEQ, items: node.items.slice(0, k) }, ignoreCase);
+      return before + maxSlashesBeforeLast(node.items[k], ignoreCase);
+    }
+    case N_ALT: {
+      let most = 0;
+      for (const alt of node.alts) most = Math.max(most, maxSlashesBeforeLast(alt, ignoreCase));
+      return most;
+    }
+    case N_GROUP:
+      return maxSlashesBeforeLast(node.body, ignoreCase);
+    case N_REPEAT:
+      return node.max <= 1 ? maxSlashesBeforeLast(node.body, ignoreCase) : maxSlashes(node, ignoreCase);
+    default:
+      return 0;
+  }
+}
+
 /** A negative lookahead that fails wherever the next character is '/' (its body matches "/" alone). */
 function blocksSlash(node: Node, ignoreCase: boolean): boolean {
   return node.kind === N_LOOK && node.negative && matchesSlash(node.body, ignoreCase);
@@ -1175,7 +1208,7 @@ export const workDone = {
   prefiltered: 0,
   /** Execs a DFA run handed over to V8's RegExp (a pattern proven linear there, a dense input). */
   nativeRuns: 0,
-  /** Long inputs the DFA's table showed dead within their first characters (LazyDfa#dies). */
+  /** Long inputs refused for a character no match has at its position (leadSets). */
   probed: 0,
 };
 
@@ -1469,10 +1502,101 @@ const RESET_WALK = 3;
 /** LazyDfa#run's answer when V8 should run the input instead. */
 const HAND_OVER = 2;
 /**
- * Steps from the start LinearRegExp#exec takes by the DFA's table alone before anything else on a long
- * input (most misses end on the first characters; a loop ends the probe, the run goes on past it).
+ * Most positions at the start of a long input LinearRegExp#exec checks against the characters a match
+ * can have there (leadSets) before the '/' count: most misses end on the first characters (a route's
+ * literal prefix), where the count of a path of one long segment would search to its end.
  */
-const PROBE_STEPS = 4;
+const LEAD_MAX = 8;
+
+/**
+ * Per position k < length: the characters some match can have at k (bits[4k .. 4k + 4) for ASCII;
+ * high[k] 1 when any character at or above 128 may be there). A superset, from the program with its
+ * zero-width tests let through: a character outside is a miss, whatever the characters around it.
+ */
+interface LeadSets {
+  bits: Uint32Array;
+  high: Uint8Array;
+  /**
+   * Positions worth checking, from 0: up to the first that excludes '/' at most (a parameter's `[^/]`,
+   * which a path's own separators decide better: the '/' count) or where a match may end.
+   */
+  length: number;
+  /** The positions exec checks, ascending (position 0, the leading '/', is the count's). */
+  positions: Int32Array;
+}
+
+const EMPTY_POSITIONS = new Int32Array(0);
+
+/** The lead sets of a program anchored at the start (length 0 when it is not). */
+function leadSets(prog: Program): LeadSets {
+  const bits = new Uint32Array(LEAD_MAX * 4);
+  const high = new Uint8Array(LEAD_MAX);
+  const lead: LeadSets = { bits, high, length: 0, positions: EMPTY_POSITIONS };
+  if (!prog.anchored) return lead;
+  const { op, a, b, sets } = prog;
+  const seen = new Int32Array(op.length).fill(-1);
+  let frontier = [0];
+  for (let k = 0; k < LEAD_MAX; k++) {
+    // Every instruction a thread can stand at, consuming the character at k.
+    const stack = frontier;
+    const consumers: number[] = [];
+    let ends = false;
+    while (stack.length > 0) {
+      const pc = stack.pop()!;
+      if (seen[pc] === k) continue;
+      seen[pc] = k;
+      switch (op[pc]) {
+        case OP_CHAR:
+        case OP_SET:
+          consumers.push(pc);
+          break;
+        case OP_MATCH:
+          ends = true;
+          break;
+        case OP_JMP:
+          stack.push(a[pc]);
+          break;
+        case OP_SPLIT:
+          stack.push(a[pc], b[pc]);
+          break;
+        case OP_EOL:
+          // The input is longer than LEAD_MAX: it does not end here.
+          break;
+        case OP_BOL:
+          if (k === 0) stack.push(pc + 1);
+          break;
+        default:
+          // Captures, loop registers, empty checks, word boundaries, lookaheads: let through.
+          stack.push(pc + 1);
+      }
+    }
+    // A match may end at k: nothing is required of the characters from k on.
+    if (ends) break;
+    for (const pc of consumers) {
+      if (op[pc] === OP_CHAR) {
+        const ch = a[pc];
+        if (ch < 128) bits[4 * k + (ch >> 5)] |= 1 << (ch & 31);
+        else high[k] = 1;
+      } else {
+        const set = sets[a[pc]];
+        for (let w = 0; w < 4; w++) bits[4 * k + w] |= set.ascii[w];
+        if (set.high.length > 0) high[k] = 1;
+      }
+    }
+    // A position that excludes '/' at most (a parameter's `[^/]`) decides too little: the lead ends.
+    let loose = high[k] === 1;
+    for (let w = 0; w < 4; w++) if ((bits[4 * k + w] | (w === 1 ? 1 << 15 : 0)) !== -1) loose = false;
+    if (loose) break;
+    lead.length = k + 1;
+    frontier = consumers.map((pc) => pc + 1);
+  }
+  // Checked: position 1 (where routes part most often) and each later one that may hold a '/' (the
+  // count needs those). A position that cannot is skipped: a '/' there, uncounted, is a miss anyway.
+  const positions: number[] = [];
+  for (let k = 1; k < lead.length; k++) if (k === 1 || (bits[4 * k + 1] & (1 << 15)) !== 0) positions.push(k);
+  lead.positions = Int32Array.from(positions);
+  return lead;
+}
 
 function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, '0')}`;
@@ -1783,32 +1907,6 @@ class LazyDfa {
   }
 
   /**
-   * Follows a run from the start for its first PROBE_STEPS characters by transitions already in the
-   * table: -1 when it dies there; otherwise, once a transition is not known, a match is found or the run
-   * loops on a state, the characters read (input[0 .. read)) and the '/' among them, as read + 16 × '/'.
-   */
-  probe(input: string): number {
-    const { cells, ascii } = this;
-    const deadBase = this.dead * this.symbols;
-    const end = Math.min(input.length, PROBE_STEPS);
-    let base = 0;
-    let slashes = 0;
-    let pos = 0;
-    for (; pos < end; pos++) {
-      const ch = input.charCodeAt(pos);
-      if (ch >= 128) break;
-      const cell = cells[base + ascii[ch]];
-      if (cell === UNKNOWN || (cell & F_MATCH) !== 0) break;
-      const to = cell >> 2;
-      if (to === deadBase) return -1;
-      if (ch === 47) slashes++;
-      if (to === base) return pos + 1 + 16 * slashes;
-      base = to;
-    }
-    return pos + 16 * slashes;
-  }
-
-  /**
    * Runs the program over `input` from position 0. Returns whether it matched (the captures then in
    * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
    * A run that reaches NATIVE_CHECK_AT on a pattern proven linear on V8's backtracking (decided there,
@@ -2058,8 +2156,9 @@ class LazyDfa {
       let found = foundAt[k];
       if (foundRun[k] !== runId || found < from) {
         // Each search for a character starts past its previous result: O(length) per run in all. The
-        // prefilter's count may already know that no '/' comes after `from`.
-        found = chars[k] === '/' && noSlashFrom(input, from) ? -1 : input.indexOf(chars[k], from);
+        // prefilter's count may already know where the next '/' is (none, or only a trailing one).
+        found = chars[k] === '/' ? slashKnownFrom(input, from) : -2;
+        if (found === -2) found = input.indexOf(chars[k], from);
         if (found < 0) found = length;
         foundAt[k] = found;
         foundRun[k] = runId;
@@ -2424,7 +2523,10 @@ interface Prefilter {
   minLength: number;
   /** Infinity unless every match is the whole input and its length is bounded. */
   maxLength: number;
-  /** Most '/' in the input when every match is the whole input (Express's `^…\/?$`), else -1. */
+  /**
+   * Most '/' in the input before its last character when every match is the whole input (Express's
+   * `^…\/?$`: a trailing '/' is not counted), else -1.
+   */
   slashes: number;
   /** When every match is the whole input: the characters a nonempty input may end with, else null. */
   last: CharSet | null;
@@ -2432,8 +2534,8 @@ interface Prefilter {
 
 /**
  * The '/' counted so far in the last long input (the router tries one path against every layer in
- * turn, so each pattern after the first reuses the count): `slashCount` found up to `slashAt`, all of
- * them when `slashAll`.
+ * turn, so each pattern after the first reuses the count), its last character left out:
+ * `slashCount` found up to `slashAt`, all of them when `slashAll`.
  */
 let slashText = '';
 let slashCount = 0;
@@ -2454,9 +2556,10 @@ function countedSlashes(text: string): boolean {
 }
 
 /**
- * Whether `text` holds more than `limit` '/' (the common long miss: more segments than the pattern has
- * room for), with at most limit native searches per input (a leading '/' is read directly), each
- * stopping at the next '/'; the caller has read input[0 .. readTo] already and found `readSlashes` '/'.
+ * Whether `text` holds more than `limit` '/' before its last character (the common long miss: more
+ * segments than the pattern has room for), with at most limit native searches per input (a leading '/'
+ * is read directly), each stopping at the next '/'; the caller has read input[0 .. readTo] already (not
+ * the last character) and found `readSlashes` '/'.
  */
 function tooManySlashes(text: string, limit: number, readSlashes: number, readTo: number): boolean {
   let count = readSlashes;
@@ -2476,7 +2579,7 @@ function tooManySlashes(text: string, limit: number, readSlashes: number, readTo
   let all = false;
   while (count <= limit) {
     const found = text.indexOf('/', at + 1);
-    if (found < 0) {
+    if (found < 0 || found === text.length - 1) {
       all = true;
       break;
     }
@@ -2489,9 +2592,14 @@ function tooManySlashes(text: string, limit: number, readSlashes: number, readTo
   return count > limit;
 }
 
-/** Whether the '/' count of `text` (tooManySlashes) read it to its end and found no '/' at or after `from`. */
-function noSlashFrom(text: string, from: number): boolean {
-  return slashAll && from > slashAt && text === slashText;
+/**
+ * Where the first '/' at or after `from` is in `text` (-1: none) when the '/' count (tooManySlashes)
+ * read `text` to its end past `from`; -2 when it did not.
+ */
+function slashKnownFrom(text: string, from: number): number {
+  if (!slashAll || from <= slashAt || text !== slashText) return -2;
+  const last = text.length - 1;
+  return from <= last && text.charCodeAt(last) === 47 ? last : -1;
 }
 
 /** Inputs shorter than this skip the '/' count: the engines decide them as fast. */
@@ -2502,6 +2610,14 @@ class LinearRegExp implements SafeRegExp {
   private dfa: LazyDfa | null | undefined = undefined;
   /** The source as V8's RegExp, made on the first hand-over (the DFA holds the proof). */
   private native: RegExp | undefined = undefined;
+  /** What the first characters of a match can be, made on the first long input. */
+  private lead: LeadSets | undefined = undefined;
+
+  // The prefilter's fields, on the instance: one load each on the path of every long miss.
+  private readonly minLength: number;
+  private readonly maxLength: number;
+  private readonly slashes: number;
+  private readonly lastAscii: Uint32Array | null;
 
   constructor(
     readonly source: string,
@@ -2510,7 +2626,12 @@ class LinearRegExp implements SafeRegExp {
     private readonly groups: number,
     private readonly maxDfaStates: number,
     private readonly filter: Prefilter,
-  ) {}
+  ) {
+    this.minLength = filter.minLength;
+    this.maxLength = filter.maxLength;
+    this.slashes = filter.slashes;
+    this.lastAscii = filter.last === null ? null : filter.last.ascii;
+  }
 
   /**
    * A dense input on a pattern proven linear on V8's backtracking: V8 runs it from the start. Undefined
@@ -2528,16 +2649,16 @@ class LinearRegExp implements SafeRegExp {
   }
 
   mayEndWith(input: string): boolean {
-    const last = this.filter.last;
-    if (last === null || typeof input !== 'string' || input.length === 0) return true;
-    return inSet(last, input.charCodeAt(input.length - 1));
+    const ascii = this.lastAscii;
+    if (ascii === null || typeof input !== 'string' || input.length === 0) return true;
+    const ch = input.charCodeAt(input.length - 1);
+    return ch < 128 ? (ascii[ch >> 5] & (1 << (ch & 31))) !== 0 : inSet(this.filter.last!, ch);
   }
 
   exec(input: string): (string | undefined)[] | null {
     const text = typeof input === 'string' ? input : String(input);
     const prog = this.prog;
-    const { minLength, maxLength } = this.filter;
-    if (text.length < minLength || text.length > maxLength) {
+    if (text.length < this.minLength || text.length > this.maxLength) {
       workDone.prefiltered++;
       return null;
     }
@@ -2545,20 +2666,31 @@ class LinearRegExp implements SafeRegExp {
     if (dfa === undefined) dfa = this.dfa = LazyDfa.create(prog, this.maxDfaStates);
     if (text.length >= PREFILTER_SLASHES_FROM) {
       // A long input: first the '/' count another pattern made of this very input (the router tries
-      // one path against every layer in turn), then the few steps that decide most misses, then the
-      // count (a few native searches), before any run.
-      const slashes = this.filter.slashes;
+      // one path against every layer in turn), then its first characters against those a match can
+      // have there (most misses end on them), then the count (a few native searches), before any run.
+      const slashes = this.slashes;
       if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
         workDone.prefiltered++;
         return null;
       }
-      const read = dfa === null ? 0 : dfa.probe(text);
-      if (read < 0) {
-        workDone.probed++;
-        return null;
+      const { bits, high, positions } = (this.lead ??= leadSets(prog));
+      let slashesRead = 0;
+      for (let i = 0; i < positions.length; i++) {
+        const k = positions[i];
+        const ch = text.charCodeAt(k);
+        if (ch < 128 ? (bits[(k << 2) | (ch >> 5)] & (1 << (ch & 31))) === 0 : high[k] === 0) {
+          workDone.probed++;
+          return null;
+        }
+        if (ch === 47) slashesRead++;
+      }
+      let readTo = -1;
+      if (positions.length > 0) {
+        readTo = positions[positions.length - 1];
+        if (text.charCodeAt(0) === 47) slashesRead++;
       }
       // The count goes on past the characters the probe read.
-      if (slashes >= 0 && tooManySlashes(text, slashes, read >> 4, (read & 15) - 1)) {
+      if (slashes >= 0 && tooManySlashes(text, slashes, slashesRead, readTo)) {
         workDone.prefiltered++;
         return null;
       }
@@ -2734,7 +2866,7 @@ export function compileSafeRegExp(
     const atStart = anchoredAtStart(ast);
     // A match covering the whole input bounds the input: its length, and how many '/' it holds.
     const whole = atStart && anchoredAtEnd(ast);
-    const slashes = whole ? maxSlashes(ast, ignoreCase) : Number.POSITIVE_INFINITY;
+    const slashes = whole ? maxSlashesBeforeLast(ast, ignoreCase) : Number.POSITIVE_INFINITY;
     const filter: Prefilter = {
       minLength: minLength(ast),
       maxLength: whole && maxLength(ast) !== 0 ? maxLength(ast) : Number.POSITIVE_INFINITY,

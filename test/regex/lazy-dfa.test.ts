@@ -405,24 +405,26 @@ describe('prefilter: inputs that cannot match, answered before any engine runs',
   it("keeps the '/' count of the last long input for every pattern tried on it, and recounts another", () => {
     const first = compile('^(?:\\/([^/]+?))?-(?:((?:(?!\\/|-).)+?))\\/?$', 'i');
     const second = compile('^\\/a(?:\\/([^/]+?))?c\\/?$', 'i');
-    // `second` holds up to three '/', `first` two: counting for `second` answers `first` too.
-    assert.ok(slashSearches(() => assert.equal(prefiltered(second, many), true)) > 0);
+    // `second` holds up to two '/' before the last character, `first` one: counting for `second`
+    // answers `first` too. (The path starts as `second` requires: its first characters pass.)
+    const path = `/a${many}`;
+    assert.ok(slashSearches(() => assert.equal(prefiltered(second, path), true)) > 0);
     // The same path (and an equal string built anew) against another pattern: no search at all.
     assert.equal(
-      slashSearches(() => assert.equal(prefiltered(first, many), true)),
+      slashSearches(() => assert.equal(prefiltered(first, path), true)),
       0,
     );
-    const again = [...many].join('');
+    const again = [...path].join('');
     assert.equal(
       slashSearches(() => assert.equal(prefiltered(first, again), true)),
       0,
     );
     // Another path of the same length with fewer '/' is counted afresh and reaches the engine.
-    const other = `/a/${'x'.repeat(many.length - 4)}c`;
-    assert.equal(other.length, many.length);
+    const other = `/a/${'x'.repeat(path.length - 4)}c`;
+    assert.equal(other.length, path.length);
     assert.equal(prefiltered(second, other), false);
     assert.deepEqual(second.exec(other), nativeExec('^\\/a(?:\\/([^/]+?))?c\\/?$', 'i', other));
-    assert.equal(prefiltered(first, many), true);
+    assert.equal(prefiltered(first, path), true);
   });
 
   it('rejects inputs shorter or longer than every match', () => {
@@ -521,11 +523,10 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     };
   }
 
-  it('answers a long miss that fails on its first characters from the DFA table, without a search', () => {
+  it('answers a long miss that fails on its first characters from what a match can have there, without a search', () => {
     const safe = compile(DIGITS, 'i');
     const letters = `/${'abcdefghij'.repeat(1000)}`;
-    // The first exec builds the transitions (a run); later ones are answered by the probe.
-    assert.equal(safe.exec(letters), null);
+    // Known from the pattern alone: no run first.
     let work = moved(() => {
       assert.equal(
         slashSearches(() => assert.equal(safe.exec(letters), null)),
@@ -537,6 +538,83 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     const other = `/${'zyxwvutsrq'.repeat(1000)}x`;
     work = moved(() => assert.equal(safe.exec(other), null));
     assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+    // Past the fourth character (`/files` against `/file/:name?.json`, one long segment): the same,
+    // where a count would search the whole path for '/'.
+    const file = compile(FILE, 'i');
+    const files = `/files${'n'.repeat(1000)}.json`;
+    assert.equal(nativeExec(FILE, 'i', files), null);
+    work = moved(() => {
+      assert.equal(
+        slashSearches(() => assert.equal(file.exec(files), null)),
+        0,
+      );
+    });
+    assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+    // Either case, as the pattern folds it: `/FILE/…` passes, `/FILES…` does not.
+    work = moved(() => assert.equal(file.exec(files.toUpperCase()), null));
+    assert.deepEqual(work, { probed: 1, prefiltered: 0, runs: 0 });
+    const upper = `/FILE/${'n'.repeat(1000)}.JSON`;
+    assert.deepEqual(file.exec(upper), nativeExec(FILE, 'i', upper));
+    assert.notEqual(file.exec(upper), null);
+  });
+
+  it("reads only the first characters that decide: up to a parameter's `[^/]`, at most eight, the second and those that may be '/'", () => {
+    // `/:a?-:b`: after the first character any but '/' may follow: nothing past it is read, the count
+    // decides (one search: the probe read no '/').
+    const dash = compile(DASH, 'i');
+    const input = `/${'abc-def/'.repeat(40)}`;
+    assert.equal(
+      slashSearches(() => assert.equal(dash.exec(input), null)),
+      1,
+    );
+    // `/file/:name?.json` on many segments: `/file/` read, its two '/' counted, one search finds the third.
+    const file = compile(FILE, 'i');
+    const many = `/file/${'abc-def/'.repeat(40)}x.json`;
+    assert.equal(nativeExec(FILE, 'i', many), null);
+    assert.equal(
+      slashSearches(() => assert.equal(file.exec(many), null)),
+      1,
+    );
+    // Of `/file/`, position 1 ('f') and 5 (the '/' the count needs) are read; 2 to 4 cannot hold a
+    // '/' and are left to the count and the run: `/fxle/…` is refused by the count (one search), and
+    // a '/' there, uncounted, still gets RegExp's answer.
+    const fxle = `/fxle/${'abc-def/'.repeat(40)}x.json`;
+    let work = moved(() => {
+      assert.equal(
+        slashSearches(() => assert.equal(file.exec(fxle), null)),
+        1,
+      );
+    });
+    assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
+    for (const text of [
+      `/f/le/${'n'.repeat(300)}.json`,
+      `/f/l/${'n'.repeat(300)}.json`,
+      `/fil//${'n'.repeat(300)}.json`,
+    ]) {
+      assert.equal(nativeExec(FILE, 'i', text), null);
+      assert.equal(file.exec(text), null, text.slice(0, 8));
+    }
+    // A digit parameter: the eighth character decides; the ninth is the count's, then the run's.
+    const digits = compile(DIGITS, '');
+    for (const at of [7, 8, 9]) {
+      const text = `/${'1'.repeat(at - 1)}a${'1'.repeat(300)}`;
+      assert.equal(nativeExec(DIGITS, '', text), null);
+      work = moved(() => assert.equal(digits.exec(text), null));
+      assert.equal(work.probed, at < 8 ? 1 : 0, `a letter at ${at}`);
+    }
+  });
+
+  it('reads nothing first when a match may end early or the pattern is not anchored at the start', () => {
+    // Not end-anchored (`end: false`): a match may end after `/a`; what follows is free.
+    const open = compile('^\\/a(?:\\/([^/]+?))?\\/?(?=\\/|$)', 'i');
+    const input = `/a${'/x'.repeat(100)}`;
+    let work = moved(() => assert.deepEqual(open.exec(input), nativeExec(open.source, 'i', input)));
+    assert.equal(work.probed, 0);
+    // Not anchored at the start: a match may start anywhere.
+    const loose = compile('\\/a(\\d+)', '');
+    const far = `${'x'.repeat(300)}/a12`;
+    work = moved(() => assert.deepEqual(loose.exec(far), nativeExec(loose.source, '', far)));
+    assert.equal(work.probed, 0);
   });
 
   it("gives RegExp's answer around the probe: hits, misses past it, short inputs, other characters", () => {
@@ -546,6 +624,12 @@ describe("long inputs: a probe of the first characters and the '/' count before 
       [FILE, 'i'],
       [DIGITS, ''],
       ['^\\/(?:a|b)c(\\d*)\\/?$', ''],
+      // Zero-width tests, alternations and characters past ASCII in the first positions.
+      ['^(?=\\/a)\\/[a-z]+\\d*$', 'i'],
+      ['^\\b\\/?\\b(?:ab|cd)\\d*$', ''],
+      ['^\\/(?:é|ac)\\d*$', 'i'],
+      ['^\\/[^a]\\d+$', ''],
+      ['^(?:\\/1|$)(?!2)\\d*$', ''],
     ] as const) {
       const safe = compile(source, flags);
       const digits = '1234567890'.repeat(20);
@@ -559,6 +643,13 @@ describe("long inputs: a probe of the first characters and the '/' count before 
         `/ac${digits}`,
         `/bc${digits}/`,
         `/ab${digits}`,
+        `ab${digits}`,
+        `cd${digits}`,
+        `/cd${digits}`,
+        `/ad${digits}`,
+        `/É${digits}`,
+        `/A${digits}`,
+        `/12${digits}`,
         `//${digits}`,
         `/file/${'n'.repeat(200)}.json`,
         `/file${'n'.repeat(200)}.json`,
@@ -589,57 +680,101 @@ describe("long inputs: a probe of the first characters and the '/' count before 
   });
 
   it("counts '/' before the run, past what the probe read: `limit` searches at most and no run", () => {
-    // `/a/:b?c` holds three '/' at most. On a new pattern the table is empty and the probe reads
-    // nothing: the leading '/' is read directly and three searches find the next three, the last one
-    // past the limit.
+    // `/a/:b?c` holds two '/' at most before its last character (a trailing '/' takes no room). The
+    // probe reads `/a/` and its two '/': one search finds the third, past the limit.
     const safe = compile(A_C, 'i');
     const many = (tag: string) => `/a/${`segment-${tag}/`.repeat(40)}c`;
     let searches = 0;
     let work = moved(() => {
       searches = slashSearches(() => assert.equal(safe.exec(many('x')), null));
     });
-    assert.equal(searches, 3);
+    assert.equal(searches, 1);
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
-    // Once a run has filled the table (a short path), the probe reads `/a/s` and its two '/': two
-    // searches remain.
+    // After runs on short paths: the same.
     assert.deepEqual(safe.exec('/a/segmentc'), ['/a/segmentc', 'segment']);
     work = moved(() => {
       searches = slashSearches(() => assert.equal(safe.exec(many('y')), null));
     });
-    assert.equal(searches, 2);
+    assert.equal(searches, 1);
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
     // The same path again: the count is kept, no search.
     assert.equal(
       slashSearches(() => assert.equal(safe.exec(many('y')), null)),
       0,
     );
-    // `/:a?-:b` (two '/' at most): the probe reads the leading one, two searches.
+    // `/:a?-:b` (one '/' at most before the last character): the probe reads the leading one, one search.
     const dash = compile(DASH, 'i');
     assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
     assert.equal(
       slashSearches(() => assert.equal(dash.exec(`/${'abd-def/'.repeat(40)}`), null)),
-      2,
+      1,
     );
-    // Fewer '/' than the limit: counted, then run, with RegExp's answer.
+    // As many '/' as the limit, and a trailing one the count leaves out: counted, then run, with
+    // RegExp's answer (a match).
     const two = `/a/${'n'.repeat(300)}c/`;
     assert.deepEqual(safe.exec(two), nativeExec(A_C, 'i', two));
+    assert.notEqual(safe.exec(two), null);
+    const trailing = `/${'abc-def'.repeat(40)}/`;
+    assert.deepEqual(dash.exec(trailing), nativeExec(DASH, 'i', trailing));
+    assert.notEqual(dash.exec(trailing), null);
+    // One '/' more, anywhere before the last character: refused by the count, no run.
+    for (const input of [`/a/${'n'.repeat(300)}/c/`, `/a/${'n'.repeat(300)}c//`]) {
+      assert.equal(nativeExec(A_C, 'i', input), null);
+      assert.deepEqual(
+        moved(() => assert.equal(safe.exec(input), null)),
+        { probed: 0, prefiltered: 1, runs: 0 },
+      );
+    }
+  });
+
+  it("leaves the last character out of the '/' count, whatever the pattern's last part is", () => {
+    const x = 'x'.repeat(200);
+    // source, an input with as many '/' before its last character as a match can hold (a match), and
+    // one with one more and not a '/' last (refused by the count; no match either; a count of every '/'
+    // would let it through).
+    const cases: [string, string, string][] = [
+      // `\/?` last (Express without `strict`): two before it.
+      [A_C, `/a/${x}c/`, `/a/${x}/c`],
+      // A required '/' last (`strict` and a trailing '/').
+      ['^\\/a\\/([^/]+?)\\/$', `/a/${x}/`, `/a/${x}/y`],
+      // An alternation last: the most before the last character of either branch.
+      ['^\\/x+(?:\\/b|\\/c\\/)$', `/${x}/c/`, `/${x}/c/b`],
+      // An optional group of several characters last.
+      ['^\\/x+(?:\\/y\\/)?$', `/${x}/y/`, `/${x}/y/y`],
+      // A counted group last: all of its '/' count (`/${x}/y/y` ends in 'y').
+      ['^\\/x+(?:\\/y){2}\\/?$', `/${x}/y/y/`, `/${x}/x/y/y`],
+      // Lookaheads and `$` after the last part consume nothing.
+      ['^\\/x+\\/?(?=$)$', `/${x}/`, `/${x}/y`],
+    ];
+    for (const [source, hit, refused] of cases) {
+      const safe = compile(source, '');
+      assert.notEqual(nativeExec(source, '', hit), null, source);
+      let work = moved(() => assert.deepEqual(safe.exec(hit), nativeExec(source, '', hit), source));
+      assert.equal(work.prefiltered, 0, `${source} on a hit`);
+      assert.equal(nativeExec(source, '', refused), null, source);
+      work = moved(() => assert.equal(safe.exec(refused), null, source));
+      assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 }, `${source} on ${refused.slice(-8)}`);
+    }
+    // A loop of '/' last: no bound, nothing refused by a count; every answer is RegExp's.
+    const loop = '^\\/x+(?:\\/[^/]+)*$';
+    const safe = compile(loop, '');
+    const deep = `/${x}${'/y'.repeat(50)}`;
+    const work = moved(() => assert.deepEqual(safe.exec(deep), nativeExec(loop, '', deep)));
+    assert.equal(work.prefiltered, 0);
   });
 
   it("asks the '/' count kept for this very input before probing it", () => {
-    // FILE, newly compiled (its table empty, nothing probed), counts four '/' in the path; DASH, whose
-    // probe would end on the first character, is answered by that count.
-    const path = `x${'/abc-def'.repeat(40)}`;
-    assert.equal(compile(FILE, 'i').exec(path), null);
-    const dash = compile(DASH, 'i');
-    // Short inputs fill its table for a first '/' and for a first letter.
-    assert.deepEqual(dash.exec('/abc-def'), nativeExec(DASH, 'i', '/abc-def'));
-    assert.equal(dash.exec('abc'), null);
-    const work = moved(() => assert.equal(dash.exec(path), null));
+    // A_C counts the '/' in the path (its first characters pass); FILE, whose probe would end on the
+    // second character, is answered by that count.
+    const path = `/a${'/abc-def'.repeat(40)}`;
+    assert.equal(compile(A_C, 'i').exec(path), null);
+    const file = compile(FILE, 'i');
+    const work = moved(() => assert.equal(file.exec(path), null));
     assert.deepEqual(work, { probed: 0, prefiltered: 1, runs: 0 });
     // Another path the count does not know: the probe answers.
-    const other = `y${'/abc-def'.repeat(40)}`;
+    const other = `/b${'/abc-def'.repeat(40)}`;
     assert.deepEqual(
-      moved(() => assert.equal(dash.exec(other), null)),
+      moved(() => assert.equal(file.exec(other), null)),
       { probed: 1, prefiltered: 0, runs: 0 },
     );
   });
@@ -656,6 +791,15 @@ describe("long inputs: a probe of the first characters and the '/' count before 
     // With a '/' near the end the run still finds it (the count saw it) and answers as RegExp does.
     for (const input of [`${one}/`, `${one}-x/`, `${one}/-x`, `${one}-x`]) {
       assert.deepEqual(dash.exec(input), nativeExec(DASH, 'i', input), input.slice(-6));
+    }
+    // A trailing '/', which the count leaves out but saw: the run's skip takes its place from the count
+    // instead of searching for it again.
+    for (const input of [`${one}/`, `${one}-x/`]) {
+      assert.equal(
+        slashSearches(() => assert.deepEqual(dash.exec(input), nativeExec(DASH, 'i', input))),
+        1,
+        input.slice(-6),
+      );
     }
   });
 

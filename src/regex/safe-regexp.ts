@@ -1486,9 +1486,11 @@ const SKIP_AFTER = 2;
 /**
  * Position at which a DFA run on a pattern V8 runs in linear time decides whether to hand over (on an
  * input at least twice as long: V8 runs the input from its start). The earlier, the less a dense input
- * costs on top of V8's own run (both run the same regex there): 128 before, 48 now.
+ * costs on top of V8's own run (both run the same regex there): 128, then 48, now 24 — at 48, `/:p+` on
+ * a 10 KB path of many segments was 1.01× Express (the DFA's first steps), at 24 it is 1.00×; at 8 the
+ * decision came too early (a pattern the DFA runs best was handed over).
  */
-const NATIVE_CHECK_AT = 48;
+const NATIVE_CHECK_AT = 24;
 /**
  * A DFA step (with its share of skips and trace) costs about as much as this many instructions walked
  * by V8's backtracking (LazyDfa#walk; measured on the dense rows of bench/long-paths.mjs: a step

@@ -1518,11 +1518,6 @@ const LEAD_MAX = 8;
 interface LeadSets {
   bits: Uint32Array;
   high: Uint8Array;
-  /**
-   * Positions worth checking, from 0: up to the first that excludes '/' at most (a parameter's `[^/]`,
-   * which a path's own separators decide better: the '/' count) or where a match may end.
-   */
-  length: number;
   /** The positions exec checks, ascending (position 0, the leading '/', is the count's). */
   positions: Int32Array;
 }
@@ -1533,8 +1528,11 @@ const EMPTY_POSITIONS = new Int32Array(0);
 function leadSets(prog: Program): LeadSets {
   const bits = new Uint32Array(LEAD_MAX * 4);
   const high = new Uint8Array(LEAD_MAX);
-  const lead: LeadSets = { bits, high, length: 0, positions: EMPTY_POSITIONS };
+  const lead: LeadSets = { bits, high, positions: EMPTY_POSITIONS };
   if (!prog.anchored) return lead;
+  // Positions worth checking, from 0: up to the first that excludes '/' at most (a parameter's `[^/]`,
+  // which a path's own separators decide better: the '/' count) or where a match may end.
+  let length = 0;
   const { op, a, b, sets } = prog;
   const seen = new Int32Array(op.length).fill(-1);
   let frontier = [0];
@@ -1589,13 +1587,13 @@ function leadSets(prog: Program): LeadSets {
     let loose = high[k] === 1;
     for (let w = 0; w < 4; w++) if ((bits[4 * k + w] | (w === 1 ? 1 << 15 : 0)) !== -1) loose = false;
     if (loose) break;
-    lead.length = k + 1;
+    length = k + 1;
     frontier = consumers.map((pc) => pc + 1);
   }
   // Checked: position 1 (where routes part most often) and each later one that may hold a '/' (the
   // count needs those). A position that cannot is skipped: a '/' there, uncounted, is a miss anyway.
   const positions: number[] = [];
-  for (let k = 1; k < lead.length; k++) if (k === 1 || (bits[4 * k + 1] & (1 << 15)) !== 0) positions.push(k);
+  for (let k = 1; k < length; k++) if (k === 1 || (bits[4 * k + 1] & (1 << 15)) !== 0) positions.push(k);
   lead.positions = Int32Array.from(positions);
   return lead;
 }

@@ -317,7 +317,7 @@ export function layerPlans(layer: Layer): PathPlan[] | null {
  * `match`, which would only record `params = {}` and `path = ''` on the layer.
  */
 export function matchesEveryPath(layer: Layer): boolean {
-  return layer[kSlash] && layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
+  return layer[kSlash] && isCompiled(layer);
 }
 
 /**
@@ -325,7 +325,7 @@ export function matchesEveryPath(layer: Layer): boolean {
  * what was compiled from it. A user's RegExp (or an array holding one) may match further in.
  */
 export function matchesPrefix(layer: Layer): boolean {
-  return layer[kAnchored] && layer[kRegExp] === layer[kCompiled] && layer.match === compiledMatch;
+  return layer[kAnchored] && isCompiled(layer);
 }
 
 /** Whether `layer` matches with the regexp and `match` compiled from its path (neither replaced). */

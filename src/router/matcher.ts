@@ -83,9 +83,9 @@ export function hasAt(path: string, at: number, literal: string): boolean {
  * lowercase already: the exact compare answers them.
  */
 export function startsWithFolded(path: string, at: number, lower: string): boolean {
+  if (hasAt(path, at, lower)) return true;
   const len = lower.length;
   if (path.length - at < len) return false;
-  if (path.slice(at, at + len) === lower) return true;
   for (let i = 0; i < len; i++) {
     let code = path.charCodeAt(at + i);
     if (code >= 65 && code <= 90) code += 32;

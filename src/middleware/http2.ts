@@ -16,10 +16,10 @@ import http2, {
   type ServerOptions,
 } from 'node:http2';
 import { http2Prototypes, normalizeHttp2Headers } from '../application/http2';
-import { kServerProto, requestClass, responseClass } from '../application/index';
+import { createDispatchFields, kServerProto, requestClass, responseClass } from '../application/index';
 import { webappError } from '../errors/catalogue';
 import { kEntryApp } from '../request/entry-app';
-import type { AppInternal } from '../types/internal';
+import type { AppInternal, Req } from '../types/internal';
 
 /** An application (what `webapp()` returns), as far as these servers need it. */
 // biome-ignore lint/suspicious/noExplicitAny: public type: any app-like handler (webapp.Express takes webapp's Request, which node's Http2ServerRequest is not typed as); node calls it with its compatibility objects
@@ -47,6 +47,8 @@ function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
       super(stream, headers, options, rawHeaders);
       normalizeHttp2Headers(headers as Record<string, unknown>, stream);
       (this as AppHttp2Request & Record<symbol, unknown>)[kEntryApp] = app;
+      // Sound: this is the request being built, which dispatch will see as a Req.
+      createDispatchFields(this as unknown as Req);
     }
   }
   Object.setPrototypeOf(AppHttp2Request.prototype, http2Prototypes(app, kServerProto).request);

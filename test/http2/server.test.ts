@@ -92,6 +92,16 @@ describe('HTTP/2 servers', () => {
     assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(protos[1])), app.response);
   });
 
+  it('gives requests the fields dispatch writes, in one order, whether built by the server or swapped', async () => {
+    const fields = ['res', 'next', 'baseUrl', 'originalUrl', 'params', 'route'];
+    for (const kind of KINDS) {
+      const app = webapp() as any;
+      app.get('/', (req: any, res: any) => res.json(Object.keys(req).filter((key) => fields.includes(key))));
+      const res = await request2(app, { path: '/' }, { kind });
+      assert.deepEqual(JSON.parse(res.body), fields, `${kind} server`);
+    }
+  });
+
   it('sees members added to app.request, webapp.request and app.response after the first HTTP/2 request', async () => {
     const app = webapp() as any;
     app.get('/', (req: any, res: any) => res.send(`${req.early?.()} ${req.late?.()} ${res.late?.()}`));

@@ -139,7 +139,9 @@ function multipartBody(parts: Part[], boundary = '----webapp-boundary-1234') {
 
 function tempDir(t: { after: (fn: () => void) => void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webapp-upload-test-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // Retried: after a refused upload, a file whose open was still pending is created (and then removed)
+  // after the response, so the directory can fill again while it is being removed.
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 }));
   return dir;
 }
 

@@ -6,8 +6,8 @@
  * @module
  */
 import querystring from 'node:querystring';
-import qs from 'qs';
 import { httpError, webappError } from '../errors/catalogue';
+import { parseQs } from '../http/query';
 import { deprecate } from '../utils/deprecate';
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
@@ -59,7 +59,7 @@ function extendedParser(options: UrlencodedOptions): (body: string) => unknown {
     try {
       // qs never assigns __proto__; allowPrototypes only lets keys such as `hasOwnProperty` through
       // as plain own properties of the result, as Express 4 does.
-      return qs.parse(body, {
+      return parseQs(body, {
         allowPrototypes: true,
         arrayLimit: Math.max(100, count),
         depth,

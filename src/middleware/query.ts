@@ -4,8 +4,8 @@
  * parser: it sets `req.query` with qs (or the given function) unless something already assigned it.
  * @module
  */
-import qs from 'qs';
 import { queryStringOf } from '../http/parse-url';
+import { parseQs } from '../http/query';
 import type { Next, Req, Res } from '../types/internal';
 
 /** Options passed to qs (see the qs documentation), e.g. `depth`, `arrayLimit`, `parameterLimit`. */
@@ -26,7 +26,7 @@ export type QueryParse = (str: string, options?: QueryOptions) => Record<string,
  * app.use(webapp.query({ depth: 2 }));
  */
 export function query(options?: QueryOptions | QueryParse) {
-  let parse = qs.parse as QueryParse;
+  let parse = parseQs as QueryParse;
   let opts: QueryOptions | undefined;
   if (typeof options === 'function') parse = options;
   else opts = { allowPrototypes: true, ...options };

@@ -175,8 +175,8 @@ function addDispatchFields(req: Req): void {
 /**
  * The same fields, created with the request by the classes of `app.listen` servers: the request then
  * keeps one hidden class from construction to the end, so the property reads and writes of the
- * dispatch stay monomorphic instead of seeing a new shape after each field it adds (in-process,
- * ~350 instructions less per request on hello, ~600 on three nested routers).
+ * dispatch stay monomorphic instead of seeing a new shape after each field it adds (in-process, Node
+ * 20: ~170 instructions less per request on hello, ~300 with 8 middleware, ~500 on 3 nested routers).
  * @internal also used by ../middleware/http2
  */
 export function createDispatchFields(req: Req): void {

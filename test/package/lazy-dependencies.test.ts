@@ -41,3 +41,15 @@ test('qs and iconv-lite are loaded on first use, not by require("webapp")', asyn
     ['after', true],
   ]);
 });
+
+test('import of the ESM entry, which reads every lazy member, loads neither either', async () => {
+  const entry = resolve(__dirname, '..', '..', '..', 'dist', 'index.mjs');
+  const esm = `
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const loaded = (name) => Object.keys(require.cache).some((k) => k.includes('/node_modules/' + name + '/'));
+const webapp = (await import(${JSON.stringify(entry)})).default;
+console.log(JSON.stringify([typeof webapp.bodyParser, loaded('qs'), loaded('iconv-lite')]));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', esm], { timeout: 20_000 });
+  assert.deepEqual(JSON.parse(stdout.trim()), ['function', false, false]);
+});

@@ -37,6 +37,8 @@ const EXTENDED_OPTIONS: qs.IParseOptions = {
 };
 
 function parseExtended(str: string): Record<string, unknown> {
+  // No query string (null, as req.query passes it, or ''): qs would answer {} too, so qs is not needed.
+  if (!str) return {};
   return parseQs(str, EXTENDED_OPTIONS);
 }
 
@@ -65,6 +67,7 @@ const FALLBACK_OPTIONS: qs.IParseOptions = {
  * the `extended` parser as Express 4 falls back to it (qs, with qs's default array limit).
  */
 export function fallbackQueryParser(str: string): Record<string, unknown> {
+  if (!str) return {};
   return parseQs(str, FALLBACK_OPTIONS);
 }
 

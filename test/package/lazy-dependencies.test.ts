@@ -26,6 +26,8 @@ const latin1 = getDecoder('latin1')(Buffer.from([0x68, 0xe9]));
 steps.push(['latin1 decoded', loaded('qs'), loaded('iconv-lite'), latin1]);
 const { compileQueryParser } = require(${JSON.stringify(`${src}/http/query.js`)});
 steps.push(['simple query', loaded('qs'), compileQueryParser('simple')('a=1').a]);
+const empty = [compileQueryParser('extended')(null), compileQueryParser('extended')('')];
+steps.push(['no query string', loaded('qs'), JSON.stringify(empty), empty.every((q) => Object.getPrototypeOf(q) === Object.prototype)]);
 steps.push(['extended query', loaded('qs'), JSON.stringify(compileQueryParser('extended')('a[b]=1'))]);
 steps.push(['after', loaded('qs')]);
 console.log(JSON.stringify(steps));`;
@@ -37,6 +39,7 @@ test('qs and iconv-lite are loaded on first use, not by require("webapp")', asyn
     ['utf-8 decoded', false, false, 'hé'],
     ['latin1 decoded', false, true, 'hé'],
     ['simple query', false, '1'],
+    ['no query string', false, '[{},{}]', true],
     ['extended query', false, '{"a":{"b":"1"}}'],
     ['after', true],
   ]);

@@ -320,6 +320,40 @@ test('multipart: the default limits stop a large upload (10mb files, 10 files)',
   assert.equal(many.type, 'files.too.many');
 });
 
+test('multipart: a refused upload is answered once its files are gone, even while their opens are slow', async (t) => {
+  const dir = tempDir(t);
+  const open = fs.open;
+  let pending = 0;
+  // Every open in the upload directory waits 50 ms, as under a busy thread pool or a slow disk.
+  const slowOpen = (file: fs.PathLike, ...rest: unknown[]): void => {
+    const call = () => (open as (...args: unknown[]) => void)(file, ...rest);
+    if (typeof file !== 'string' || !file.startsWith(dir)) {
+      call();
+      return;
+    }
+    pending++;
+    setTimeout(() => {
+      pending--;
+      call();
+    }, 50);
+  };
+  (fs as { open: unknown }).open = slowOpen;
+  t.after(() => {
+    fs.open = open;
+  });
+  const form = multipartBody(
+    Array.from({ length: 11 }, (_, i) => ({ name: 'f', filename: `${i}`, value: 'x' })),
+  );
+  const res = await request(echoApp(bodyParser({ multipart: { uploadDir: dir } })), {
+    method: 'POST',
+    headers: form.headers,
+    body: form.body,
+  });
+  const onArrival = { pending, left: fs.readdirSync(dir) };
+  assert.equal(JSON.parse(res.body).type, 'files.too.many');
+  assert.deepEqual(onArrival, { pending: 0, left: [] });
+});
+
 test('multipart: malformed bodies are 400 errors and leave no files behind', async (t) => {
   const dir = tempDir(t);
   const app = echoApp(bodyParser({ multipart: { uploadDir: dir } }));

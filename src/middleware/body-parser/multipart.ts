@@ -190,10 +190,21 @@ function limitError(code: LimitCode, limit: number, field?: string): HttpError {
   return httpError(code, field === undefined ? { limit } : { limit, field });
 }
 
-/** Removes the files, each once its write stream has closed (an unlink before the open would miss it). */
-function removeFiles(files: ReadonlyMap<UploadedFile, fs.WriteStream>): void {
+/**
+ * Removes the files, each once its write stream has closed (an unlink before the open would miss it),
+ * then calls `done`.
+ */
+function removeFiles(files: ReadonlyMap<UploadedFile, fs.WriteStream>, done?: () => void): void {
+  let left = files.size;
+  if (left === 0) {
+    done?.();
+    return;
+  }
+  const removed = (): void => {
+    if (--left === 0) done?.();
+  };
   for (const [file, out] of files) {
-    const unlink = (): void => fs.unlink(file.path, () => {});
+    const unlink = (): void => fs.unlink(file.path, removed);
     if (out.closed) unlink();
     else {
       out.once('close', unlink);
@@ -298,9 +309,24 @@ function parse(
     cleanupListeners();
     for (const stream of streams) stream.destroy();
     streams.clear();
-    removeFiles(written);
+    // The rest of the request is read off while the files go; the error is passed on once both are
+    // done: a file whose open was still pending would otherwise appear after the response.
+    let removed = false;
+    let answer: (() => void) | undefined;
+    removeFiles(written, () => {
+      removed = true;
+      answer?.();
+    });
     // A client that went away gets no answer; anything else is answered through next(err).
-    refuse(req, res, resume, err as HttpError);
+    refuse(
+      req,
+      res,
+      (error?: unknown) => {
+        if (removed) resume(error);
+        else answer = () => resume(error);
+      },
+      err as HttpError,
+    );
   };
 
   const succeed = (): void => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { IncomingMessage } from 'node:http';
+import http, { IncomingMessage } from 'node:http';
 import { describe, it } from 'node:test';
+import { requestClass, responseClass } from '../src/application/index';
 import { request as requestProto } from '../src/request/index';
 import { request } from './support/http';
 
@@ -46,6 +47,24 @@ describe('request prototype', () => {
       res.end(JSON.stringify(added));
     });
     assert.equal((await request(app)).body, '[]');
+  });
+
+  it('has the fields dispatch writes as own properties from the start, where Express adds them as it goes (docs/differences.md)', async () => {
+    // A request no route matched: Express never sets req.route; webapp created it (undefined) up front.
+    const probe = (app: any) => {
+      app.use((req: any, res: any) => {
+        res.json(['route', 'params'].map((key) => [Object.hasOwn(req, key), req[key] === undefined]));
+      });
+      return app;
+    };
+    assert.equal((await request(probe(require('express')()))).body, '[[false,true],[true,false]]');
+    assert.equal((await request(probe(webapp()))).body, '[[true,true],[true,false]]');
+    const app: any = probe(webapp());
+    const server = http.createServer(
+      { IncomingMessage: requestClass(app), ServerResponse: responseClass(app) } as http.ServerOptions,
+      app,
+    );
+    assert.equal((await request(server)).body, '[[true,true],[true,false]]');
   });
 
   it('keeps methods assignable, as middleware that wraps them expects', () => {

@@ -49,7 +49,7 @@ export const SCENARIOS = {
     expect: '{"id":"42","item":"7"}',
     target: { raw: 0.9, fastify: 1 },
   },
-  middleware: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.8, fastify: 1 } },
+  middleware: { method: 'GET', path: '/', expect: '{"hello":"world"}', target: { raw: 0.9, fastify: 1 } },
   // `paths`: the load cycles through them (every resource of the table); `path` is the probe.
   api: {
     method: 'GET',
@@ -64,7 +64,7 @@ export const SCENARIOS = {
     headers: JSON_HEADERS,
     body: shared.ECHO_BODY,
     expect: JSON.stringify({ name: JSON.parse(shared.ECHO_BODY).name }),
-    target: { raw: 0.85, fastify: 1 },
+    target: { raw: 0.9, fastify: 1 },
   },
   static: {
     method: 'GET',

@@ -199,6 +199,51 @@ describe('res.send', () => {
     assert.deepEqual(seen, ['end hi utf8', 'writeHead 200']);
   });
 
+  it("writes the head itself under node's own end, so node does not count a string body again", async () => {
+    const body = 'x'.repeat(16 * 1024);
+    const counted: number[] = [];
+    const byteLength = Buffer.byteLength;
+    let headSentAtEnd: boolean | undefined;
+    const res = await callResponse((_req, res) => {
+      // Counted only inside res.send: what the response itself costs.
+      Buffer.byteLength = ((...args: Parameters<typeof byteLength>) => {
+        counted.push(String(args[0]).length);
+        return byteLength(...args);
+      }) as typeof byteLength;
+      const writeHead = res.writeHead;
+      res.writeHead = function (...args: any[]) {
+        headSentAtEnd = res.writableEnded;
+        return writeHead.apply(this, args as any);
+      };
+      try {
+        res.statusMessage = 'Fine Thanks';
+        res.status(201).send(body);
+      } finally {
+        Buffer.byteLength = byteLength;
+      }
+    });
+    assert.deepEqual(counted, [body.length]);
+    assert.equal(headSentAtEnd, false);
+    assert.equal(res.status, 201);
+    assert.equal(res.statusMessage, 'Fine Thanks');
+    assert.equal(res.headers['content-length'], String(body.length));
+    assert.equal(res.body, body);
+  });
+
+  it('leaves the head to a wrapper of end, which may still set headers', async () => {
+    const res = await callResponse((_req, res) => {
+      const end = res.end;
+      res.end = function (...args: any[]) {
+        res.setHeader('X-Set-In-End', 'yes');
+        return end.apply(this, args as any);
+      };
+      res.send('late header');
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['x-set-in-end'], 'yes');
+    assert.equal(res.body, 'late header');
+  });
+
   it('does not flush headers before end', async () => {
     let sentEarly: boolean | undefined;
     await callResponse((_req, res) => {

@@ -3,10 +3,8 @@ import { describe, it } from 'node:test';
 
 import webapp = require('../src/index');
 
-import { assertSameAsExpress, type RequestOptions } from './support/http';
+import { assertSameAsExpress, type RequestOptions, request } from './support/http';
 import { callResponse, captureDeprecations, errorOf, routes } from './support/response-harness';
-
-void webapp;
 
 const BODIES: Record<string, unknown> = {
   string: '<p>hello</p>',
@@ -228,6 +226,23 @@ describe('res.send', () => {
     assert.equal(res.statusMessage, 'Fine Thanks');
     assert.equal(res.headers['content-length'], String(body.length));
     assert.equal(res.body, body);
+  });
+
+  it("calls res.writeHead itself, where express@4 leaves the call to node's end (docs/differences.md)", async () => {
+    const probe = (lib: any) => {
+      const app = lib();
+      app.get('/', (_req: any, res: any) => {
+        const writeHead = res.writeHead;
+        res.writeHead = function (...args: any[]) {
+          res.setHeader('X-Head-From', /_implicitHeader/.test(new Error().stack ?? '') ? 'end' : 'send');
+          return writeHead.apply(this, args);
+        };
+        res.send('hello');
+      });
+      return app;
+    };
+    assert.equal((await request(probe(webapp))).headers['x-head-from'], 'send');
+    assert.equal((await request(probe(require('express')))).headers['x-head-from'], 'end');
   });
 
   it('leaves the head to a wrapper of end, which may still set headers', async () => {

@@ -136,7 +136,13 @@ export function send<T extends Res>(this: T, body?: unknown): T {
   if (this.req.method === 'HEAD') {
     this.end();
   } else {
-    if (encoding !== undefined && length !== 0 && this.end === nodeEnd && !headWritten(this)) {
+    // A string body (encoding is set only for strings), not emptied above for 204, 205 or 304.
+    if (
+      encoding !== undefined &&
+      (chunk as string).length !== 0 &&
+      this.end === nodeEnd &&
+      !headWritten(this)
+    ) {
       this.writeHead(this.statusCode);
     }
     this.end(chunk as string | Buffer | undefined, encoding as BufferEncoding);

@@ -10,6 +10,7 @@
 import { finishRequest } from '../final-handler';
 import { getPathname, getProtohost, rememberStrippedUrl, simplePathname } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
+import { EmptyParams } from './empty-params';
 import { RouteIndex } from './index/route-index';
 import { EVERY_LAYER } from './index/route-tree';
 import type { WatchedStack } from './index/watched-stack';
@@ -148,7 +149,9 @@ export class Dispatch {
       ) {
         this.sync++;
         this.idx = idx + 1;
-        req.params = this.router.mergeParams ? mergeParams({}, this.parentParams) : {};
+        req.params = this.router.mergeParams
+          ? mergeParams(new EmptyParams(), this.parentParams)
+          : new EmptyParams();
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -194,7 +197,9 @@ export class Dispatch {
         // Most of a typical stack: app.use(fn) middleware. It matches every path (so the index, which
         // only ever skips layers, has nothing to say), and there is nothing to strip or resolve.
         this.idx++;
-        req.params = this.router.mergeParams ? mergeParams({}, this.parentParams) : {};
+        req.params = this.router.mergeParams
+          ? mergeParams(new EmptyParams(), this.parentParams)
+          : new EmptyParams();
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;

@@ -9,6 +9,7 @@ import { layerTraced } from '../tracing/channels';
 import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
+import { EmptyParams } from './empty-params';
 import { PARAM, type PathPlan, type PlanSegment, planPath } from './index/path-plan';
 import { createExec, type ExecFn, hasAt, pathShape, startsWithFolded } from './matcher';
 import {
@@ -176,7 +177,7 @@ export class Layer {
     // Middleware at '/' (most of a typical stack): decided from the layer alone. Whatever else, and any
     // regexp assigned in place of the compiled one, goes by the regexp's own flags, as in Express.
     if (compiled ? this[kSlash] : regexp.fast_slash) {
-      this.params = {};
+      this.params = new EmptyParams();
       this.path = '';
       return true;
     }
@@ -189,7 +190,7 @@ export class Layer {
     if (literal !== undefined && compiled) {
       const matched = matchLiteral(literal, path);
       if (matched === undefined) return this.noMatch();
-      this.params = {};
+      this.params = new EmptyParams();
       this.path = matched;
       return true;
     }

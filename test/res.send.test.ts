@@ -245,6 +245,28 @@ describe('res.send', () => {
     assert.equal((await request(probe(require('express')))).headers['x-head-from'], 'end');
   });
 
+  it('passes a status code node refuses to the error handler, which still answers, like express@4', async () => {
+    const app = (lib: any) => {
+      const app = lib();
+      app.get('/over', (_req: any, res: any) => {
+        res.statusCode = 1000;
+        res.send('x');
+      });
+      app.get('/under', (_req: any, res: any) => {
+        res.statusCode = 99;
+        res.send('<p>long enough to matter</p>');
+      });
+      // The headers res.send set for the refused body no longer fit the answer.
+      app.use((err: any, _req: any, res: any, _next: any) => {
+        res.removeHeader('Content-Length');
+        res.removeHeader('ETag');
+        res.status(500).send(`${err.code}: ${err.message}`);
+      });
+      return app;
+    };
+    await assertSameAsExpress(app, [{ path: '/over' }, { path: '/under' }]);
+  });
+
   it('leaves the head to a wrapper of end, which may still set headers', async () => {
     const res = await callResponse((_req, res) => {
       const end = res.end;

@@ -256,11 +256,12 @@ describe('res.send', () => {
         res.statusCode = 99;
         res.send('<p>long enough to matter</p>');
       });
-      // The headers res.send set for the refused body no longer fit the answer.
+      // The headers res.send set for the refused body no longer fit the answer. The message, not the
+      // code: node names it ERR_HTTP2_STATUS_INVALID over HTTP/2 (test/http2/suite reruns this file).
       app.use((err: any, _req: any, res: any, _next: any) => {
         res.removeHeader('Content-Length');
         res.removeHeader('ETag');
-        res.status(500).send(`${err.code}: ${err.message}`);
+        res.status(500).send(String(err.message));
       });
       return app;
     };

@@ -149,9 +149,7 @@ export class Dispatch {
       ) {
         this.sync++;
         this.idx = idx + 1;
-        req.params = this.router.mergeParams
-          ? mergeParams(new EmptyParams(), this.parentParams)
-          : new EmptyParams();
+        req.params = everyPathParams(this.router, this.parentParams);
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -197,9 +195,7 @@ export class Dispatch {
         // Most of a typical stack: app.use(fn) middleware. It matches every path (so the index, which
         // only ever skips layers, has nothing to say), and there is nothing to strip or resolve.
         this.idx++;
-        req.params = this.router.mergeParams
-          ? mergeParams(new EmptyParams(), this.parentParams)
-          : new EmptyParams();
+        req.params = everyPathParams(this.router, this.parentParams);
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -395,6 +391,14 @@ function matchLayer(layer: Layer, path: string): unknown {
 
 function appendMethods(list: string[], addition: string[]): void {
   for (const method of addition) if (!list.includes(method)) list.push(method);
+}
+
+/** `req.params` for a layer that matches every path: empty, or the parent's when the router merges them. */
+function everyPathParams(
+  router: DispatchRouter,
+  parent: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  return router.mergeParams ? mergeParams(new EmptyParams(), parent) : new EmptyParams();
 }
 
 /**

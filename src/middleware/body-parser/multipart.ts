@@ -311,19 +311,19 @@ function parse(
     streams.clear();
     // The rest of the request is read off while the files go; the error is passed on once both are
     // done: a file whose open was still pending would otherwise appear after the response.
-    let removed = false;
-    let answer: (() => void) | undefined;
-    removeFiles(written, () => {
-      removed = true;
-      answer?.();
-    });
+    let pending = 2;
+    let refusal: unknown;
+    const settle = (): void => {
+      if (--pending === 0) resume(refusal);
+    };
+    removeFiles(written, settle);
     // A client that went away gets no answer; anything else is answered through next(err).
     refuse(
       req,
       res,
       (error?: unknown) => {
-        if (removed) resume(error);
-        else answer = () => resume(error);
+        refusal = error;
+        settle();
       },
       err as HttpError,
     );

@@ -15,6 +15,7 @@ import { RouteIndex } from './index/route-index';
 import { EVERY_LAYER } from './index/route-tree';
 import type { WatchedStack } from './index/watched-stack';
 import { isCompiled, type Layer, matchesEveryPath, matchesPrefix } from './layer';
+import { mergeParams } from './merge-params';
 import type { Route } from './route';
 
 /** What a router exposes to the dispatch loop. */
@@ -149,7 +150,7 @@ export class Dispatch {
       ) {
         this.sync++;
         this.idx = idx + 1;
-        req.params = everyPathParams(this.router, this.parentParams);
+        req.params = everyPathParams(this.router, this.parentParams, layer);
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -195,7 +196,7 @@ export class Dispatch {
         // Most of a typical stack: app.use(fn) middleware. It matches every path (so the index, which
         // only ever skips layers, has nothing to say), and there is nothing to strip or resolve.
         this.idx++;
-        req.params = everyPathParams(this.router, this.parentParams);
+        req.params = everyPathParams(this.router, this.parentParams, layer);
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -260,7 +261,9 @@ export class Dispatch {
       return;
     }
     if (route) req.route = route;
-    req.params = this.router.mergeParams ? mergeParams(layer.params!, this.parentParams) : layer.params!;
+    req.params = this.router.mergeParams
+      ? mergeParams(layer.params!, this.parentParams, layer)
+      : layer.params!;
     const layerPath = layer.path!;
 
     if (layer.keys.length === 0 || !hasParamCallbacks(this.router)) {
@@ -397,33 +400,9 @@ function appendMethods(list: string[], addition: string[]): void {
 function everyPathParams(
   router: DispatchRouter,
   parent: Record<string, unknown> | undefined,
+  layer: Layer,
 ): Record<string, unknown> {
-  return router.mergeParams ? mergeParams(new EmptyParams(), parent) : new EmptyParams();
-}
-
-/**
- * Parent params under the child's; numeric (unnamed) child captures shift past the parent's. Copied
- * with for-in and assignment, as Express 4 does (inherited enumerable keys included).
- */
-function mergeParams(params: Record<string, unknown>, parent: unknown): Record<string, unknown> {
-  if (typeof parent !== 'object' || !parent) return params;
-  const merged: Record<string, unknown> = {};
-  copyInto(merged, parent as Record<string, unknown>);
-  if (!(0 in params) || !(0 in parent)) return copyInto(merged, params);
-  let i = 0;
-  let o = 0;
-  while (i in params) i++;
-  while (o in parent) o++;
-  for (i--; i >= 0; i--) {
-    params[i + o] = params[i];
-    if (i < o) delete params[i];
-  }
-  return copyInto(merged, params);
-}
-
-function copyInto(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
-  for (const key in source) target[key] = source[key];
-  return target;
+  return router.mergeParams ? mergeParams(new EmptyParams(), parent, layer) : new EmptyParams();
 }
 
 function sendOptionsResponse(res: Res, options: string[], next: Next): void {

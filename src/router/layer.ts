@@ -12,6 +12,8 @@ import { inContext } from '../utils/async-context';
 import { EmptyParams } from './empty-params';
 import { PARAM, type PathPlan, type PlanSegment, planPath } from './index/path-plan';
 import { createExec, type ExecFn, hasAt, pathShape, startsWithFolded } from './matcher';
+import { kMergeMisses, kMergeShape, type MergeShape, type MergeSite } from './merge-params';
+import { type CaptureBuilder, captureBuilder } from './params-builder';
 import {
   compilePath,
   compileSource,
@@ -35,6 +37,7 @@ const kSlash = Symbol('webapp.layer.fastSlash');
 const kArityOf = Symbol('webapp.layer.arityOf');
 const kArity = Symbol('webapp.layer.arity');
 const kAnchored = Symbol('webapp.layer.anchored');
+const kCaptures = Symbol('webapp.layer.captures');
 
 /**
  * Counts replacements of any layer's `regexp`, so a router's index (which places layers by the path
@@ -76,7 +79,19 @@ export interface LayerRegExp extends RegExp {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-export class Layer {
+/** How a layer builds its params: for the `keys` array and names it was compiled for (tools may edit them). */
+interface Captures {
+  readonly kind: typeof PLAIN | typeof EXEC;
+  readonly keys: PathKey[];
+  readonly names: readonly (string | number)[];
+  readonly build: CaptureBuilder<never> | undefined;
+}
+const PLAIN = 'plain';
+const EXEC = 'exec';
+const readPlain = (path: string, i: number): unknown => decodeParam(plainCapture(path, i));
+const readExec = (m: ArrayLike<string | undefined>, i: number): unknown => decodeParam(m[i + 1]);
+
+export class Layer implements MergeSite {
   // Assigned in the constructor, not defined as a field, so an accessor a plugin puts on the prototype
   // (express-async-errors) sees every handler, as it does on Express.
   declare handle: AnyHandler;
@@ -105,6 +120,10 @@ export class Layer {
   [kArity] = 0;
   /** Where the router's index places the layer (see index/path-plan.ts); null: a candidate for any path. */
   [kPlans]: PathPlan[] | null;
+  /** See ./merge-params. */
+  [kMergeShape]: MergeShape | null | undefined = undefined;
+  [kMergeMisses] = 0;
+  [kCaptures]: Captures | undefined = undefined;
 
   constructor(path: PathArgument, options: PathOptions | undefined, fn: AnyHandler) {
     const opts = options ?? {};
@@ -198,16 +217,29 @@ export class Layer {
     if (plain !== undefined && compiled) {
       const matched = matchPlain(plain, path);
       if (matched === undefined) return this.noMatch();
-      const params: Record<string, unknown> = {};
-      const keys = this.keys;
-      for (let i = 0; i < plain.params; i++) params[keys[i].name] = decodeParam(plainCapture(path, i));
-      this.params = params;
+      const build = capturesOf(this, PLAIN, plain.params) as CaptureBuilder<string> | undefined;
+      if (build !== undefined) {
+        this.params = build(path);
+      } else {
+        const params: Record<string, unknown> = {};
+        const keys = this.keys;
+        for (let i = 0; i < plain.params; i++) params[keys[i].name] = decodeParam(plainCapture(path, i));
+        this.params = params;
+      }
       this.path = matched;
       return true;
     }
     const exec = compiled ? this[kExec] : undefined;
     const m = exec !== undefined ? exec(path) : regexp.exec(path);
     if (!m) return this.noMatch();
+    const build = capturesOf(this, EXEC, m.length - 1) as
+      | CaptureBuilder<ArrayLike<string | undefined>>
+      | undefined;
+    if (build !== undefined) {
+      this.params = build(m);
+      this.path = m[0];
+      return true;
+    }
     const params: Record<string, unknown> = {};
     const keys = this.keys;
     for (let i = 1; i < m.length; i++) {
@@ -225,6 +257,34 @@ export class Layer {
     this.path = undefined;
     return false;
   }
+}
+
+/**
+ * The layer's compiled params builder for `count` captures read by `kind`, or undefined (the generic
+ * loop): when the names repeat or cannot be compiled, or `keys` does not name exactly those captures.
+ */
+function capturesOf(layer: Layer, kind: Captures['kind'], count: number): CaptureBuilder<never> | undefined {
+  const keys = layer.keys;
+  const known = layer[kCaptures];
+  if (known !== undefined && known.keys === keys && known.kind === kind && sameNames(keys, known.names)) {
+    return known.names.length === count ? known.build : undefined;
+  }
+  if (!Array.isArray(keys)) return undefined;
+  const names = keys.map((key) => key.name);
+  const build =
+    names.length !== count
+      ? undefined
+      : kind === PLAIN
+        ? captureBuilder(names, kind, readPlain)
+        : captureBuilder(names, kind, readExec);
+  layer[kCaptures] = { kind, keys, names, build: build as CaptureBuilder<never> | undefined };
+  return build as CaptureBuilder<never> | undefined;
+}
+
+function sameNames(keys: PathKey[], names: readonly (string | number)[]): boolean {
+  if (keys.length !== names.length) return false;
+  for (let i = 0; i < names.length; i++) if (keys[i]?.name !== names[i]) return false;
+  return true;
 }
 
 /** What a string path compiles to under given options, shared by the layers that repeat it. */

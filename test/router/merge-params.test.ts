@@ -1,6 +1,18 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
 import { test } from 'node:test';
+import { promisify } from 'node:util';
 
-import { assertSameAsExpress } from '../support/http';
+import { kMergeMisses, kMergeShape, type MergeSite, mergeParams } from '../../src/router/merge-params';
+import { assertSameAsExpress, type RequestOptions } from '../support/http';
+
+/*
+ * Every list is sent three times to the same app: a layer merges its first request with the loop and
+ * later ones with the builder compiled for what it saw (src/router/merge-params.ts), and both must
+ * answer as Express does.
+ */
+const thrice = (list: RequestOptions[]): RequestOptions[] => [...list, ...list, ...list];
 
 const params = (tag: string) => (req: any, res: any) => {
   res.setHeader('Content-Type', 'application/json');
@@ -21,12 +33,12 @@ test('mergeParams: parent params are visible, the child wins on conflict', async
       app.use('/people/:user', plain);
       return app;
     },
-    [
+    thrice([
       { path: '/users/tobi' },
       { path: '/users/tobi/posts/1' },
       { path: '/users/tobi/override/loki' },
       { path: '/people/tobi/posts/1' },
-    ],
+    ]),
   );
 });
 
@@ -43,13 +55,13 @@ test('mergeParams: numbered captures of the child shift past the parent ones', a
       app.use('/x/:name', merged);
       return app;
     },
-    [
+    thrice([
       { path: '/p1/ab/2/cd' },
       { path: '/p1/ab/zz/yy' },
       { path: '/s/a/b/named/n1' },
       { path: '/x/joe/1/z' },
       { path: '/x/joe/rest' },
-    ],
+    ]),
   );
 });
 
@@ -72,7 +84,7 @@ test('mergeParams through three levels, and params restored when leaving a route
       app.use((req: any, res: any) => res.end(`fallthrough ${req.after} ${JSON.stringify(req.params)}`));
       return app;
     },
-    [{ path: '/root/R/A/B/end' }, { path: '/root/R/A/B/C' }, { path: '/root/R/A/B/C/D' }],
+    thrice([{ path: '/root/R/A/B/end' }, { path: '/root/R/A/B/C' }, { path: '/root/R/A/B/C/D' }]),
   );
 });
 
@@ -85,7 +97,7 @@ test('mergeParams on a sub-app router is not available (sub-apps never merge)', 
       app.use('/p/:parent', sub);
       return app;
     },
-    [{ path: '/p/1/2' }],
+    thrice([{ path: '/p/1/2' }]),
   );
 });
 
@@ -114,7 +126,7 @@ test("middleware mounted at '/' gets a fresh params object per layer, merged wit
       app.use('/p/:user', plain);
       return app;
     },
-    [{ path: '/m/tobi/x' }, { path: '/p/tobi/x' }],
+    thrice([{ path: '/m/tobi/x' }, { path: '/p/tobi/x' }]),
   );
 });
 
@@ -136,6 +148,112 @@ test('mergeParams copies the parent params as Express 4 does: inherited enumerab
       app.use('/t', outer);
       return app;
     },
-    [{ path: '/t/items/7' }],
+    thrice([{ path: '/t/items/7' }]),
   );
+});
+
+test('a merge whose parent changes shape between requests answers as Express does, every time', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const child = lib.Router({ mergeParams: true });
+      child.get('/:id', params('child'));
+      // The parent params differ by request: more names, other order, a numbered one, a prototype.
+      const shapes: Array<() => Record<string, unknown>> = [
+        () => ({ a: '1' }),
+        () => ({ a: '1', b: '2' }),
+        () => ({ b: '2', a: '1' }),
+        () => ({ 0: 'zero', a: '1' }),
+        () => Object.assign(Object.create({ up: 'inherited' }), { a: '1' }),
+        () => ({ id: 'parent-id', z: '26' }),
+      ];
+      let n = 0;
+      const outer = lib.Router({ mergeParams: true });
+      outer.use((req: any, _res: any, next: any) => {
+        req.params = shapes[n++ % shapes.length]();
+        next();
+      });
+      outer.use('/items', child);
+      app.use('/t', outer);
+      return app;
+    },
+    Array.from({ length: 18 }, (_, i) => ({ path: `/t/items/${i}` })),
+  );
+});
+
+test('a layer whose keys a tool renames between requests merges under the new names, as Express does', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const child = lib.Router({ mergeParams: true });
+      child.get('/:id', params('child'));
+      let served = 0;
+      app.use((_req: any, _res: any, next: any) => {
+        if (++served === 3) {
+          app._router.stack.find((layer: any) => layer.keys?.[0]?.name === 'org').keys[0].name = 'company';
+          child.stack[0].keys[0].name = 'ident';
+        }
+        next();
+      });
+      app.use('/org/:org', child);
+      return app;
+    },
+    Array.from({ length: 6 }, (_, i) => ({ path: `/org/acme/${i}` })),
+  );
+});
+
+test('mergeParams remembers a layer’s shape, a few shapes at most, and leaves other objects alone', () => {
+  const site: MergeSite = { [kMergeShape]: undefined, [kMergeMisses]: 0 };
+  const merge = (own: Record<string, unknown>, parent: Record<string, unknown>) =>
+    mergeParams(own, parent, site);
+  assert.deepEqual(merge({ b: '2' }, { a: '1' }), { a: '1', b: '2' });
+  assert.deepEqual(site[kMergeShape]?.parent, ['a']);
+  assert.deepEqual(site[kMergeShape]?.own, ['b']);
+  const shape = site[kMergeShape];
+  assert.deepEqual(merge({ b: 'x' }, { a: 'y' }), { a: 'y', b: 'x' });
+  assert.equal(site[kMergeShape], shape, 'the same shape is served by the same builder');
+  for (let i = 0; i < 4; i++) assert.deepEqual(merge({ [`k${i}`]: i }, { a: '1' }), { a: '1', [`k${i}`]: i });
+  assert.equal(site[kMergeShape], null, 'a fifth shape leaves the layer to the loop');
+  assert.deepEqual(merge({ b: '2' }, { a: '1' }), { a: '1', b: '2' });
+  assert.equal(site[kMergeShape], null);
+
+  const foreign: Record<PropertyKey, unknown> = {};
+  assert.deepEqual(mergeParams({ b: '2' }, { a: '1' }, foreign as unknown as MergeSite), { a: '1', b: '2' });
+  assert.deepEqual(Reflect.ownKeys(foreign), [], 'an object that is not a webapp layer gets no memory');
+});
+
+test('params are made by the compiled builders once a layer has seen its shape (V8 map check)', async () => {
+  const script = `
+const http = require('node:http');
+const webapp = require(${JSON.stringify(resolve(__dirname, '..', '..', 'src', 'index.js'))});
+const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+const seen = [];
+const leaf = webapp.Router({ mergeParams: true });
+leaf.get('/profile', (req, res) => {
+  seen.push(sameMap(req.params, { org: 'o', team: 't' }));
+  res.end();
+});
+const team = webapp.Router();
+team.use('/team/:team', (req, _res, next) => {
+  seen.push(sameMap(req.params, { team: 't' }));
+  next();
+});
+team.use('/team/:team', (req, res, next) => {
+  req.params = { org: 'o', team: req.params.team };
+  leaf(req, res, next);
+});
+const app = webapp();
+app.use('/org/:org', team);
+const server = app.listen(0, '127.0.0.1', async () => {
+  for (let i = 0; i < 3; i++) {
+    await new Promise((done) => http.get({ host: '127.0.0.1', port: server.address().port, path: '/org/acme/team/web/profile' }, (r) => r.resume().on('end', done)));
+  }
+  server.close();
+  console.log(JSON.stringify(seen));
+});`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '-e', script], {
+    timeout: 20_000,
+  });
+  // The mount's params are compiled from its first match; a merge from its second.
+  assert.deepEqual(JSON.parse(stdout.trim()), [true, false, true, true, true, true]);
 });

@@ -222,7 +222,7 @@ test('mergeParams remembers a layer’s shape, a few shapes at most, and leaves 
   assert.deepEqual(Reflect.ownKeys(foreign), [], 'an object that is not a webapp layer gets no memory');
 });
 
-test('params are made by the compiled builders once a layer has seen its shape (V8 map check)', async () => {
+test('params are made by the compiled builders: mounts, routes, and merges once seen (V8 map check)', async () => {
   const script = `
 const http = require('node:http');
 const webapp = require(${JSON.stringify(resolve(__dirname, '..', '..', 'src', 'index.js'))});
@@ -243,17 +243,22 @@ team.use('/team/:team', (req, res, next) => {
   leaf(req, res, next);
 });
 const app = webapp();
+app.get('/item/:id', (req, res) => {
+  seen.push(sameMap(req.params, { id: '7' }));
+  res.end();
+});
 app.use('/org/:org', team);
 const server = app.listen(0, '127.0.0.1', async () => {
   for (let i = 0; i < 3; i++) {
     await new Promise((done) => http.get({ host: '127.0.0.1', port: server.address().port, path: '/org/acme/team/web/profile' }, (r) => r.resume().on('end', done)));
   }
+  await new Promise((done) => http.get({ host: '127.0.0.1', port: server.address().port, path: '/item/7' }, (r) => r.resume().on('end', done)));
   server.close();
   console.log(JSON.stringify(seen));
 });`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '-e', script], {
     timeout: 20_000,
   });
-  // The mount's params are compiled from its first match; a merge from its second.
-  assert.deepEqual(JSON.parse(stdout.trim()), [true, false, true, true, true, true]);
+  // A mount's and a route's params are compiled from their first match; a merge from its second.
+  assert.deepEqual(JSON.parse(stdout.trim()), [true, false, true, true, true, true, true]);
 });

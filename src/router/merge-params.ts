@@ -37,18 +37,12 @@ export function mergeParams(
   site?: MergeSite,
 ): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params;
-  if (!(0 in params) || !(0 in parent)) {
-    if (site !== undefined) {
-      const shape = site[kMergeShape];
-      if (shape != null && enumeratesAs(parent, shape.parent) && enumeratesAs(params, shape.own)) {
-        return shape.build(parent, params);
-      }
-      if (shape !== UNSTABLE) return remember(site, params, parent);
-    }
-    return copyInto(copyInto({}, parent as Record<string, unknown>), params);
+  if (site !== undefined && site[kMergeShape] !== UNSTABLE) {
+    const built = compiledMerge(site, params, parent);
+    if (built !== undefined) return built;
   }
-  const merged: Record<string, unknown> = {};
-  copyInto(merged, parent as Record<string, unknown>);
+  const merged = copyInto({}, parent as Record<string, unknown>);
+  if (!(0 in params) || !(0 in parent)) return copyInto(merged, params);
   let i = 0;
   let o = 0;
   while (i in params) i++;
@@ -60,19 +54,28 @@ export function mergeParams(
   return copyInto(merged, params);
 }
 
-/** A merge of a new shape: compiled for the next time, unless the site keeps changing shape. */
-function remember(site: MergeSite, params: Record<string, unknown>, parent: object): Record<string, unknown> {
+/**
+ * The merge made by the site's builder when both objects list the names it was compiled for, else
+ * undefined (the caller copies). A new shape is compiled for the next request, unless the site keeps
+ * changing shape. Numbered captures on both sides shift (above): never compiled.
+ */
+function compiledMerge(
+  site: MergeSite,
+  params: Record<string, unknown>,
+  parent: object,
+): Record<string, unknown> | undefined {
+  if (0 in params && 0 in parent) return undefined;
+  const shape = site[kMergeShape];
+  if (shape != null && enumeratesAs(parent, shape.parent) && enumeratesAs(params, shape.own)) {
+    return shape.build(parent, params);
+  }
   // Only webapp's layers keep the memory: a stack may hold other objects, left as they are.
-  if (typeof site[kMergeMisses] !== 'number')
-    return copyInto(copyInto({}, parent as Record<string, unknown>), params);
+  if (typeof site[kMergeMisses] !== 'number') return undefined;
   const names = { parent: enumeratedNames(parent), own: enumeratedNames(params) };
   const build = mergeBuilder(names.parent, names.own);
-  if (build === undefined || ++site[kMergeMisses] > MAX_SHAPES) {
-    site[kMergeShape] = UNSTABLE;
-  } else {
-    site[kMergeShape] = { ...names, build };
-  }
-  return copyInto(copyInto({}, parent as Record<string, unknown>), params);
+  site[kMergeShape] =
+    build === undefined || ++site[kMergeMisses] > MAX_SHAPES ? UNSTABLE : { ...names, build };
+  return undefined;
 }
 
 function copyInto(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {

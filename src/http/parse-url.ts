@@ -47,23 +47,29 @@ export function parseUrlParts(url: string): UrlParts {
 }
 
 /*
- * One remembered fact: the pathname of the URL a router made by stripping its mount path from a
- * URL that needed no full parse. The result needs none either and its pathname is the rest of the
- * old one, so a router nested N levels deep does not scan the rest of the URL again at every level.
- * Pathnames are a function of the URL alone: the fact cannot go stale.
+ * One handed-off fact: the pathname of the URL the next router will be asked about. A router that
+ * strips its mount path from a URL that needed no full parse knows the result's pathname (the rest of
+ * the old one); a router that calls a router mounted at '/' knows it is the pathname it has. Either
+ * tells the child, rather than have it scan the URL again, once per router level. The fact is used
+ * once: a later request with the same URL scans its own (a fact could not go stale, since a pathname
+ * is a function of the URL's text alone, but an answer carried from one request to the next would only
+ * flatter a benchmark that repeats one URL).
  */
-let strippedUrl: string | undefined;
-let strippedPathname = '';
+let handedUrl: string | undefined;
+let handedPathname = '';
 
-/** Records that `pathname` is the pathname of `url` (the router's own derivation, see above). */
-export function rememberStrippedUrl(url: string, pathname: string): void {
-  strippedUrl = url;
-  strippedPathname = pathname;
+/** Tells the next `simplePathname(url)` that the answer is `pathname` (the router's own derivation). */
+export function handOffPathname(url: string, pathname: string): void {
+  handedUrl = url;
+  handedPathname = pathname;
 }
 
 /** The pathname of `url` when it is origin-form and needs no full parse, else undefined. */
 export function simplePathname(url: string): string | undefined {
-  if (url === strippedUrl) return strippedPathname;
+  if (url === handedUrl) {
+    handedUrl = undefined;
+    return handedPathname;
+  }
   const query = simpleQueryIndex(url);
   if (query === -1) return url;
   if (query >= 0) return url.slice(0, query);

@@ -8,13 +8,13 @@
  * @module
  */
 import { finishRequest } from '../final-handler';
-import { getPathname, getProtohost, rememberStrippedUrl, simplePathname } from '../http/parse-url';
+import { getPathname, getProtohost, handOffPathname, simplePathname } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
 import { EmptyParams } from './empty-params';
 import { RouteIndex } from './index/route-index';
 import { EVERY_LAYER } from './index/route-tree';
 import type { WatchedStack } from './index/watched-stack';
-import { isCompiled, type Layer, matchesEveryPath, matchesPrefix } from './layer';
+import { handsToRouter, isCompiled, type Layer, matchesEveryPath, matchesPrefix } from './layer';
 import { mergeParams } from './merge-params';
 import type { Route } from './route';
 
@@ -56,7 +56,7 @@ export class Dispatch {
   private candidatePath: string | undefined = undefined;
   private urlSeen: string | undefined = undefined;
   private pathSeen: string | null | undefined = undefined;
-  /** Whether `pathSeen` came without a full parse (see rememberStrippedUrl). */
+  /** Whether `pathSeen` came without a full parse (see handOffPathname). */
   private pathSimple = false;
   /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
   private candidates: readonly number[] = EVERY_LAYER;
@@ -151,6 +151,7 @@ export class Dispatch {
         this.sync++;
         this.idx = idx + 1;
         req.params = everyPathParams(this.router, this.parentParams, layer);
+        if (handsToRouter(layer) && this.pathSimple) handOffPathname(req.url, this.pathSeen);
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -197,6 +198,8 @@ export class Dispatch {
         // only ever skips layers, has nothing to say), and there is nothing to strip or resolve.
         this.idx++;
         req.params = everyPathParams(this.router, this.parentParams, layer);
+        // A router mounted at '/' asks for the pathname of the same URL: tell it.
+        if (handsToRouter(layer) && this.pathSimple) handOffPathname(req.url, path);
         layer.handle_request(req, this.res, this.next);
         this.sync = 0;
         return;
@@ -343,10 +346,10 @@ export class Dispatch {
       // The child router's pathname is the rest of this one: tell it, rather than have it scan.
       if (protohost === '' && this.pathSimple && url === this.urlSeen && path === this.pathSeen) {
         if (url.length === path.length) {
-          rememberStrippedUrl(stripped, stripped);
+          handOffPathname(stripped, stripped);
         } else {
           const rest = path.slice(layerPath.length);
-          rememberStrippedUrl(stripped, this.slashAdded ? `/${rest}` : rest);
+          handOffPathname(stripped, this.slashAdded ? `/${rest}` : rest);
         }
       }
       req.baseUrl =

@@ -15,7 +15,7 @@ import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type IndexHolder } from './dispatch';
 import { createWatchedStack } from './index/watched-stack';
-import { Layer, rejectionsForwardedByPlugin } from './layer';
+import { kRouterMark, Layer, rejectionsForwardedByPlugin } from './layer';
 import { methods, methodTable } from './methods';
 import type { PathArgument } from './path';
 import { Route, type RouteMethod } from './route';
@@ -73,6 +73,7 @@ export interface Router extends RouterMethods {
   stack: Layer[];
   [kIndex]: IndexHolder;
   [kLinear]?: boolean;
+  [kRouterMark]: true;
 }
 
 /**
@@ -95,6 +96,7 @@ export function createRouter(options?: RouterOptions): Router {
   const watched = createWatchedStack();
   router.stack = watched.proxy;
   router[kIndex] = { index: undefined, watched };
+  router[kRouterMark] = true;
   return router;
 }
 

@@ -38,6 +38,9 @@ const kArityOf = Symbol('webapp.layer.arityOf');
 const kArity = Symbol('webapp.layer.arity');
 const kAnchored = Symbol('webapp.layer.anchored');
 const kCaptures = Symbol('webapp.layer.captures');
+const kRouterHandle = Symbol('webapp.layer.routerHandle');
+/** Marks the functions createRouter makes (see handsToRouter). */
+export const kRouterMark = Symbol('webapp.router');
 
 /**
  * Counts replacements of any layer's `regexp`, so a router's index (which places layers by the path
@@ -124,10 +127,13 @@ export class Layer implements MergeSite {
   [kMergeShape]: MergeShape | null | undefined = undefined;
   [kMergeMisses] = 0;
   [kCaptures]: Captures | undefined = undefined;
+  /** Whether the handler the layer was made with is a webapp router (see handsToRouter). */
+  [kRouterHandle]: boolean;
 
   constructor(path: PathArgument, options: PathOptions | undefined, fn: AnyHandler) {
     const opts = options ?? {};
     this.handle = fn;
+    this[kRouterHandle] = (fn as { [kRouterMark]?: unknown })[kRouterMark] === true;
     this.name = fn.name || '<anonymous>';
     this.params = undefined;
     this.path = undefined;
@@ -426,6 +432,15 @@ function arityOf(layer: Layer, fn: AnyHandler): number {
     layer[kArityOf] = fn;
   }
   return layer[kArity];
+}
+
+/**
+ * Whether the layer was made for a router webapp made (`app.use(router)`): dispatch then hands the
+ * router the pathname it already has. Read from the function the layer was made with: should `handle`
+ * be replaced, the hand-off is at worst unused (its answer is right for any caller) or not made.
+ */
+export function handsToRouter(layer: Layer): boolean {
+  return layer[kRouterHandle];
 }
 
 /**

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { getPathname, parseUrlParts, rememberStrippedUrl, simplePathname } from '../../src/http/parse-url';
+import { getPathname, handOffPathname, parseUrlParts, simplePathname } from '../../src/http/parse-url';
 
 test('origin-form URLs split at the first "?" without a full parse', () => {
   assert.equal(simplePathname('/a/b?x=1?y'), '/a/b');
@@ -21,11 +21,12 @@ test('fragments, whitespace and absolute-form URLs need the full parse', () => {
   assert.equal(getPathname({ url: undefined }), undefined);
 });
 
-test('a remembered stripped URL answers without a scan; others are scanned as before', () => {
-  // A fact the scan could not produce shows the answer came from the remembered one.
-  rememberStrippedUrl('/rest?q', '/remembered');
-  assert.equal(simplePathname('/rest?q'), '/remembered');
+test('a handed-off pathname answers once without a scan; others are scanned as before', () => {
+  // A fact the scan could not produce shows the answer came from the handed-off one.
+  handOffPathname('/rest?q', '/handed');
   assert.equal(simplePathname('/other?q'), '/other');
-  rememberStrippedUrl('/rest?q', '/rest');
+  assert.equal(simplePathname('/rest?q'), '/handed');
+  assert.equal(simplePathname('/rest?q'), '/rest', 'used once: the next ask scans');
+  handOffPathname('/rest?q', '/rest');
   assert.equal(getPathname({ url: '/rest?q' }), '/rest');
 });

@@ -4,6 +4,7 @@
  * pathname (query strings, a mount path followed by '.', by nothing) and for those it cannot
  * (absolute-form, fragments), compared with express@4.
  */
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { assertSameAsExpress } from '../support/http';
@@ -126,4 +127,69 @@ test('a small router that grows during a request (routes added by its own middle
     },
     [{ path: '/r/late7' }, { path: '/r/late3' }, { path: '/r/none' }],
   );
+});
+
+function buildAtRoot(lib: any) {
+  const app = lib();
+  const outer = lib.Router();
+  const inner = lib.Router({ mergeParams: true });
+  inner.use(report('inner'));
+  inner.get('/item/:id', (req: any, res: any) => res.json({ seen: req.seen, originalUrl: req.originalUrl }));
+  outer.use(report('outer'));
+  outer.use(inner);
+  app.use(outer);
+  app.use(
+    '/',
+    lib.Router().get('/late', (req: any, res: any) => res.json({ path: req.path, url: req.url })),
+  );
+  app.use((req: any, res: any) => res.status(404).json({ seen: req.seen ?? [], url: req.url }));
+  return app;
+}
+
+test('routers mounted at / see what Express 4 gives them (the pathname handed down, or read afresh)', async () => {
+  const paths = [
+    '/item/7',
+    '/item/7?x=1&y=%20',
+    '/item/7/',
+    '/ITEM/7',
+    '/item/7#frag',
+    '/item/7?q#frag',
+    'http://example.com/item/7?x=1',
+    '/late?z',
+    '//item/7',
+    '/missing',
+  ];
+  // Twice each: a hand-off is used once, so a repeated URL is read again in its own request.
+  await assertSameAsExpress(
+    buildAtRoot,
+    [...paths, ...paths].map((path) => ({ path })),
+  );
+});
+
+test('a router mounted at / does not scan the URL again; every request scans its own', async () => {
+  const webapp = require('../../src/index');
+  const { request } = require('../support/http');
+  const app = webapp();
+  const inner = webapp.Router();
+  inner.get('/item/:id', (req: any, res: any) => res.end(req.params.id));
+  const outer = webapp.Router();
+  outer.use(inner);
+  app.use(outer);
+  // The scan for what needs a full parse is one RegExp#test per URL (src/http/parse-url.ts).
+  const originalTest = RegExp.prototype.test;
+  let scans = 0;
+  RegExp.prototype.test = function (this: RegExp, input: string) {
+    if (this.source.startsWith('[#\\t')) scans++;
+    return originalTest.call(this, input);
+  };
+  try {
+    for (const id of ['1', '1', '2']) {
+      scans = 0;
+      const res = await request(app, { path: `/item/${id}?q` });
+      assert.equal(res.body, id);
+      assert.equal(scans, 1, `GET /item/${id}?q: one scan for the app and both routers`);
+    }
+  } finally {
+    RegExp.prototype.test = originalTest;
+  }
 });

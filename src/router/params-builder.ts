@@ -10,9 +10,9 @@
  *
  * Safety: a name enters the source only through JSON.stringify (a string literal, whatever it holds)
  * and a value only as a read at an integer index. A set holding `__proto__` (which a literal would
- * take as the prototype) or more than MAX_NAMES names is not compiled, nor anything where code
- * generation is disallowed (`--disallow-code-generation-from-strings`): callers keep their generic
- * path, which gives the same objects.
+ * take as the prototype), a repeated name or more than MAX_NAMES names is not compiled, nor a set past
+ * MAX_BUILDERS, nor anything where code generation is disallowed (`--disallow-code-generation-from-strings`):
+ * callers keep their generic path, which gives the same objects.
  * @module
  */
 

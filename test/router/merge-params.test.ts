@@ -262,3 +262,23 @@ const server = app.listen(0, '127.0.0.1', async () => {
   // A mount's and a route's params are compiled from their first match; a merge from its second.
   assert.deepEqual(JSON.parse(stdout.trim()), [true, false, true, true, true, true, true]);
 });
+
+test('names the builders refuse (__proto__, a name used twice) keep the loop, and answer as Express does', async () => {
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      const child = lib.Router({ mergeParams: true });
+      child.get('/:__proto__', params('proto-route'));
+      child.get('/twice/:a/:a', params('twice-route'));
+      app.use('/p/:__proto__', child);
+      app.use('/d/:b/x/:b', child);
+      return app;
+    },
+    thrice([
+      { path: '/p/x/y' },
+      { path: '/p/x/twice/1/2' },
+      { path: '/d/1/x/2/z' },
+      { path: '/d/1/x/2/twice/3/4' },
+    ]),
+  );
+});

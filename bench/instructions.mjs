@@ -44,6 +44,7 @@ function usage() {
     '  BENCH_IR_PIPELINING=1 (requests in flight per connection; 10 is how bench/run.mjs loads)',
     '  BENCH_IR_CACHE=1 (also simulate caches and branch prediction: L1 misses, mispredicted branches)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
+    '  BENCH_IR_KEEP=1 (keep the cachegrind files and print their directory, for cg_diff and cg_annotate)',
   ].join('\n');
 }
 
@@ -55,6 +56,7 @@ function readConfig(argv) {
     extra: envNumber('BENCH_IR_EXTRA', 10000, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_IR_PIPELINING', 1, { min: 1, integer: true }),
     cache: process.env.BENCH_IR_CACHE === '1',
+    keep: process.env.BENCH_IR_KEEP === '1',
   };
 }
 
@@ -176,7 +178,8 @@ async function main(cfg) {
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (cfg.keep) console.error(`cachegrind files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   const rows = [['scenario', ...cfg.frameworks.map((fw) => FRAMEWORKS[fw])]];
   for (const scenario of cfg.scenarios) {

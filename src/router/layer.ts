@@ -416,7 +416,9 @@ Layer.prototype.handle_request = function handle(this: Layer, req: Req, res: Res
     return;
   }
   try {
-    forwardRejection(fn(req, res, next), next);
+    // Most handlers return nothing: no call to look at the result.
+    const ret = fn(req, res, next);
+    if (ret !== undefined) forwardRejection(ret, next);
   } catch (err) {
     next(err);
   }

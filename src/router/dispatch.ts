@@ -87,13 +87,10 @@ export class Dispatch {
     if (holder !== undefined && stack === holder.watched.proxy) {
       // Read the array behind the proxy: the walk itself pays nothing for the change tracking.
       stack = holder.watched.array;
-      index = holder.index;
-      if (index === undefined || !index.fresh()) index = holder.index = new RouteIndex(holder.watched);
+      index = selectiveIndex(holder);
     }
     this.stack = stack;
-    // A small table's index answers "every layer" to every lookup: the walk does without it. Should the
-    // stack grow during this request, the plain walk is still right (the index only ever skips).
-    this.index = index?.selective ? index : undefined;
+    this.index = index;
     this.next = nextOf(this);
   }
 
@@ -375,6 +372,18 @@ export class Dispatch {
  */
 function nextOf(dispatch: Dispatch): Next {
   return (err?: unknown) => dispatch.advance(err);
+}
+
+/**
+ * The router's index, brought up to date, when it can skip layers. A small table's index answers "every
+ * layer" to every lookup: the walk does without it. Should the stack grow during this request, the plain
+ * walk is still right (the index only ever skips). Kept out of the constructor, which V8 inlines into
+ * every router entry: its size counts against what else those callers can inline.
+ */
+function selectiveIndex(holder: IndexHolder): RouteIndex | undefined {
+  let index = holder.index;
+  if (index === undefined || !index.fresh()) index = holder.index = new RouteIndex(holder.watched);
+  return index.selective ? index : undefined;
 }
 
 /** Leaving the router at the end of the stack happens on a later turn, as in Express 4. */

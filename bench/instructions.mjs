@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { FULL_GC_FLAG, parseTotals } from './cachegrind.mjs';
 import {
   checkResponse,
   envNumber,
@@ -69,20 +70,9 @@ function hasValgrind() {
   }
 }
 
-// The total of instructions executed, from cachegrind's output file ("summary: <Ir>").
-/** The run's totals by cachegrind event (Ir: instructions; with the simulation also D1mr, Bcm, …). */
+/** The run's totals (see ./cachegrind.mjs). */
 function readTotals(file) {
-  const text = readFileSync(file, 'utf8');
-  const events = /^events:\s+(.+)$/m.exec(text);
-  const summary = /^summary:\s+(.+)$/m.exec(text);
-  if (!events || !summary) throw new Error(`no totals in ${file}`);
-  const values = summary[1].trim().split(/\s+/).map(Number);
-  return Object.fromEntries(
-    events[1]
-      .trim()
-      .split(/\s+/)
-      .map((event, i) => [event, values[i]]),
-  );
+  return parseTotals(readFileSync(file, 'utf8'), file);
 }
 
 async function countRun(framework, scenario, requests, dir, { pipelining, cache }) {
@@ -137,15 +127,19 @@ async function measure(framework, scenario, cfg, dir) {
     const simulated = cfg.cache
       ? { l1Misses: per('D1mr') + per('D1mw') + per('I1mr'), mispredicts: per('Bcm') + per('Bim') }
       : undefined;
-    return { perRequest: per('Ir'), simulated };
+    return { perRequest: per('Ir'), simulated, fullGc: per('fullGc') };
   } catch (err) {
     return { error: errorText(err) };
   }
 }
 
+function fullGcFlagged(result) {
+  return result !== undefined && !result.error && result.fullGc >= FULL_GC_FLAG;
+}
+
 function cell(result, base) {
   if (!result || result.error) return 'n/a';
-  const text = fmtInt(result.perRequest);
+  const text = fmtInt(result.perRequest) + (fullGcFlagged(result) ? ' †' : '');
   if (!base || base.error) return text;
   return `${text} (${fmtRatio(base.perRequest / result.perRequest)})`;
 }
@@ -171,9 +165,10 @@ async function main(cfg) {
         const simulated = result.simulated
           ? `, ${fmtInt(result.simulated.l1Misses)} L1 misses, ${fmtInt(result.simulated.mispredicts)} mispredicted branches`
           : '';
+        const fullGc = fullGcFlagged(result) ? `, of which V8's full GC ${fmtInt(result.fullGc)}` : '';
         const what = result.error
           ? `n/a (${result.error})`
-          : `${fmtInt(result.perRequest)} instructions/request${simulated}`;
+          : `${fmtInt(result.perRequest)} instructions/request${fullGc}${simulated}`;
         console.error(`  ${scenario.padEnd(10)} ${FRAMEWORKS[fw].padEnd(14)} ${what}`);
       }
     }
@@ -189,6 +184,13 @@ async function main(cfg) {
     '\nInstructions per request (in brackets: raw node:http instructions divided by this one; higher is better)\n',
   );
   console.log(renderTable(rows));
+  if (cfg.scenarios.some((scenario) => cfg.frameworks.some((fw) => fullGcFlagged(results[scenario][fw])))) {
+    console.log(
+      `\n† includes ${fmtInt(FULL_GC_FLAG)} or more instructions per request of V8's full (mark-compact) GC, ` +
+        'which under valgrind can come from the slow-down itself (bench/README.md, "Instruction counts"): ' +
+        'compare with BENCH_IR_PIPELINING=1.',
+    );
+  }
 }
 
 runScript({ usage, readConfig, run: main });

@@ -43,6 +43,7 @@ function usage() {
     `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: raw,webapp,fastify)`,
     '  BENCH_IR_BASE=12000 (requests of the first run)  BENCH_IR_EXTRA=10000 (more requests in the second)',
     '  BENCH_IR_PIPELINING=1 (requests in flight per connection; 10 is how bench/run.mjs loads)',
+    '  BENCH_IR_CONNECTIONS=10 (connections; bench/run.mjs opens 100)',
     '  BENCH_IR_CACHE=1 (also simulate caches and branch prediction: L1 misses, mispredicted branches)',
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
     '  BENCH_IR_KEEP=1 (keep the cachegrind files and print their directory, for cg_diff and cg_annotate)',
@@ -56,6 +57,7 @@ function readConfig(argv) {
     base: envNumber('BENCH_IR_BASE', 12000, { min: 1, integer: true }),
     extra: envNumber('BENCH_IR_EXTRA', 10000, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_IR_PIPELINING', 1, { min: 1, integer: true }),
+    connections: envNumber('BENCH_IR_CONNECTIONS', 10, { min: 1, integer: true }),
     cache: process.env.BENCH_IR_CACHE === '1',
     keep: process.env.BENCH_IR_KEEP === '1',
   };
@@ -75,7 +77,7 @@ function readTotals(file) {
   return parseTotals(readFileSync(file, 'utf8'), file);
 }
 
-async function countRun(framework, scenario, requests, dir, { pipelining, cache }) {
+async function countRun(framework, scenario, requests, dir, { pipelining, connections, cache }) {
   const sc = SCENARIOS[scenario];
   const out = path.join(dir, `${framework}-${scenario}-${requests}.cg`);
   const wrapper = [
@@ -104,7 +106,7 @@ async function countRun(framework, scenario, requests, dir, { pipelining, cache 
       method: sc.method,
       headers: sc.headers,
       body: sc.body,
-      connections: 10,
+      connections,
       pipelining,
       amount: requests,
       timeout: 60,
@@ -152,7 +154,7 @@ async function main(cfg) {
   }
   console.log(
     `node ${process.version}, ${os.platform()} ${os.arch()}; ${cfg.base} then ${cfg.base + cfg.extra} requests ` +
-      `per server under valgrind (10 connections, ${cfg.pipelining === 1 ? 'no pipelining' : `pipelining ${cfg.pipelining}`})\n`,
+      `per server under valgrind (${cfg.connections} connections, ${cfg.pipelining === 1 ? 'no pipelining' : `pipelining ${cfg.pipelining}`})\n`,
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'webapp-bench-ir-'));
   const results = {};

@@ -9,7 +9,7 @@
  */
 export const FULL_GC_FUNCTION =
   /MarkCompact|MarkingVisitor|MarkingWorklist|MarkingBarrier|IncrementalMarking|ConcurrentMarking|Evacuat|RecordMigratedSlot|LiveObjectVisitor|Sweeper|MainMarking|WriteBarrier::Marking/;
-/** Per request, the full collector's share above which a count is flagged. */
+/** Per request, the full collector's share from which a count is flagged. */
 export const FULL_GC_FLAG = 500;
 
 /**

@@ -190,7 +190,7 @@ async function main(cfg) {
     console.log(
       `\n† includes ${fmtInt(FULL_GC_FLAG)} or more instructions per request of V8's full (mark-compact) GC, ` +
         'which under valgrind can come from the slow-down itself (bench/README.md, "Instruction counts"): ' +
-        'compare with BENCH_IR_PIPELINING=1.',
+        'read the total less that share, or repeat the run.',
     );
   }
 }

@@ -7,7 +7,8 @@
  *   patterns the plan could only place up to here, from the root down);
  * - `terminal`: `inherited` plus the routes that end at the node.
  * A path that ends at one node gets that node's `terminal` list as is (no allocation); a walk that
- * branches (a literal and a parameter child both fit) merges the lists it reaches.
+ * branches (a literal and a parameter child both fit) merges the lists it reaches. A walk also stops
+ * early at a node below which the answer can no longer narrow (see `settled`).
  *
  * Answers are supersets, in stack order: dispatch confirms each candidate with `layer.match`, so
  * registration order, `next('route')`, param callbacks and mounted routers keep their semantics.
@@ -15,6 +16,10 @@
  */
 import { asciiLower, startsWithFolded } from '../matcher';
 import { PARAM, type PathPlan } from './path-plan';
+
+/** See TreeNode#extra. */
+const NO_EXTRA = -1;
+const MANY_EXTRAS = -2;
 
 /** Every position is a candidate (a path that does not start with '/'). */
 export const EVERY_LAYER: readonly number[] = Object.freeze([]) as readonly number[];
@@ -33,6 +38,19 @@ class TreeNode {
   kids: TreeNode[] | undefined = undefined;
   /** For a literal child whose parent also has a parameter child: both terminals merged. */
   terminalWithParam: readonly number[] = NONE;
+  /**
+   * While the tree is built: the one position that lists below this node (its own `terminal`
+   * included) add to its `inherited`, NO_EXTRA when they add none, MANY_EXTRAS for more.
+   */
+  extra = NO_EXTRA;
+  /**
+   * Set on the topmost nodes whose subtree adds at most one position to `inherited`: `inherited`
+   * with that position. Every lookup walking through the node would answer a subset of this list,
+   * so it answers this list at once (a superset, which is all an answer must be) instead of walking
+   * the rest of the path: `/r99/:id/items/:item` is decided at `r99`, and the route's own match
+   * checks the rest, as it would have anyway.
+   */
+  settled: readonly number[] | undefined = undefined;
 
   child(segment: string | typeof PARAM): TreeNode {
     if (segment === PARAM) {
@@ -69,6 +87,9 @@ export class RouteTree {
       for (const plan of layerPlans) this.insert(plan, position);
     }
     finish(root, NONE);
+    // Not the root: a table whose routes all add up to one position is too small to index anyway, and
+    // the parity suite indexes small tables to test the walk itself.
+    for (const child of childrenOf(root)) settle(child);
   }
 
   private insert(plan: PathPlan, position: number): void {
@@ -103,6 +124,7 @@ export class RouteTree {
     let at = 1;
     for (;;) {
       if (at >= end) return node.terminal;
+      if (node.settled !== undefined) return node.settled;
       let stop = path.indexOf('/', at);
       if (stop === -1 || stop > end) stop = end;
       const literal = staticChild(node, path, at, stop);
@@ -141,6 +163,10 @@ function walk(node: TreeNode, path: string, from: number, end: number, reached: 
       reached.push(node.terminal);
       return;
     }
+    if (node.settled !== undefined) {
+      reached.push(node.settled);
+      return;
+    }
     let stop = path.indexOf('/', at);
     if (stop === -1 || stop > end) stop = end;
     const literal = staticChild(node, path, at, stop);
@@ -164,25 +190,84 @@ function walk(node: TreeNode, path: string, from: number, end: number, reached: 
   }
 }
 
-/** Fills in `inherited` and `terminal` top-down, sharing arrays wherever a node adds nothing. */
+/**
+ * Fills in `inherited` and `terminal` top-down, sharing arrays wherever a node adds nothing, and
+ * `extra` bottom-up.
+ */
 function finish(node: TreeNode, above: readonly number[]): void {
   const inherited = node.prefixHere ? mergeSorted([above, node.prefixHere]) : above;
   node.inherited = inherited;
   node.terminal = node.endHere ? mergeSorted([inherited, node.endHere]) : inherited;
   node.prefixHere = undefined;
   node.endHere = undefined;
-  if (node.param) finish(node.param, inherited);
+  let extra = addExtras(NO_EXTRA, node.terminal, inherited);
+  const param = node.param;
+  if (param) {
+    finish(param, inherited);
+    extra = addChildExtras(extra, param, inherited);
+  }
   const statics = node.statics;
-  if (statics === undefined) return;
-  for (const child of statics.values()) {
-    finish(child, inherited);
-    if (node.param) child.terminalWithParam = mergeSorted([child.terminal, node.param.terminal]);
+  if (statics !== undefined) {
+    for (const child of statics.values()) {
+      finish(child, inherited);
+      if (param) child.terminalWithParam = mergeSorted([child.terminal, param.terminal]);
+      extra = addChildExtras(extra, child, inherited);
+    }
+    if (statics.size <= SMALL_FANOUT) {
+      node.labels = [...statics.keys()];
+      node.kids = [...statics.values()];
+      node.statics = undefined;
+    }
   }
-  if (statics.size <= SMALL_FANOUT) {
-    node.labels = [...statics.keys()];
-    node.kids = [...statics.values()];
-    node.statics = undefined;
+  node.extra = extra;
+}
+
+/**
+ * `extra` with the positions of `list` that `base` lacks (both ascending), or MANY_EXTRAS as soon as
+ * that makes more than one.
+ */
+function addExtras(extra: number, list: readonly number[], base: readonly number[]): number {
+  let b = 0;
+  for (let i = 0; i < list.length && extra !== MANY_EXTRAS; i++) {
+    const position = list[i];
+    while (b < base.length && base[b] < position) b++;
+    if (b < base.length && base[b] === position) continue;
+    extra = addExtra(extra, position);
   }
+  return extra;
+}
+
+/** What a child's subtree adds to its parent's `inherited`: its own additions and its `extra`. */
+function addChildExtras(extra: number, child: TreeNode, inherited: readonly number[]): number {
+  // child.inherited holds `inherited`, so the child's extra is never in `inherited`.
+  const withChild = child.extra === MANY_EXTRAS ? MANY_EXTRAS : addExtra(extra, child.extra);
+  return addExtras(withChild, child.inherited, inherited);
+}
+
+function addExtra(extra: number, position: number): number {
+  if (position === NO_EXTRA || extra === position) return extra;
+  return extra === NO_EXTRA ? position : MANY_EXTRAS;
+}
+
+/**
+ * Gives the topmost nodes that have children and at most one extra their `settled` list. Nodes below
+ * a settled one are never reached (lookups stop at it), so they need none.
+ */
+function settle(node: TreeNode): void {
+  const extra = node.extra;
+  const children = childrenOf(node);
+  if (children.length === 0) return;
+  if (extra !== MANY_EXTRAS) {
+    node.settled = extra === NO_EXTRA ? node.inherited : mergeSorted([node.inherited, [extra]]);
+    return;
+  }
+  for (const child of children) settle(child);
+}
+
+function childrenOf(node: TreeNode): TreeNode[] {
+  const children = node.kids ? [...node.kids] : node.statics ? [...node.statics.values()] : [];
+  if (node.param) children.push(node.param);
+  return children;
 }
 
 /** Up to this many literal children are compared in place; more go through a map. */

@@ -170,6 +170,44 @@ test('10,000 routes: a lookup returns the few layers that can match, not the tab
   assertSuperset(layers, tree, '/api/v1/res999/search', '10k');
 });
 
+test('a walk stops where the rest of the path cannot narrow the answer', () => {
+  const layers: Layer[] = [new Layer('/', { end: false }, noop)];
+  for (let r = 0; r < 10; r++) layers.push(new Layer(`/r${r}/:id/items/:item`, { end: true }, noop));
+  layers.push(new Layer('/two/:id', { end: true }, noop)); // 11
+  layers.push(new Layer('/two/:id/items', { end: true }, noop)); // 12
+  const tree = treeOf(layers);
+  // Below /r3 only layer 4 is left: the answer is decided there, whatever follows.
+  const decided = tree.lookup('/r3/42/items/7');
+  assert.deepEqual(decided, [0, 4]);
+  assert.equal(tree.lookup('/r3/42/other/7/and/more'), decided);
+  assert.equal(tree.lookup('/R3/x'), decided);
+  // Below /two two layers are left: the walk goes on and still tells them apart.
+  assert.deepEqual(tree.lookup('/two/7'), [0, 11]);
+  assert.deepEqual(tree.lookup('/two/7/items'), [0, 12]);
+  assert.deepEqual(tree.lookup('/two/7/other'), [0]);
+  for (const path of ['/r3/42/items/7', '/r3/42/other', '/r3', '/r3/', '/two/7/items/', '/r10/1/items/2']) {
+    assertSuperset(layers, tree, path, 'settled');
+  }
+});
+
+test('a branching walk stops in each branch where it is decided', () => {
+  const layers = [
+    new Layer('/u/me/x/:y', { end: true }, noop), // 0
+    new Layer('/u/:id/z', { end: true }, noop), // 1
+    new Layer('/u/:id/z/:w', { end: true }, noop), // 2
+    new Layer('/v', { end: true }, noop), // 3
+  ];
+  const tree = treeOf(layers);
+  // 'me' fits the literal and the parameter: the literal branch is decided at once (layer 0), the
+  // parameter branch still separates its two routes by the segments that follow.
+  assert.deepEqual(tree.lookup('/u/me/x/5'), [0]);
+  assert.deepEqual(tree.lookup('/u/me/z'), [0, 1]);
+  assert.deepEqual(tree.lookup('/u/me/z/5'), [0, 2]);
+  for (const path of ['/u/me/x/5', '/u/me/z', '/u/me/z/5', '/u/you/z/1', '/u/me']) {
+    assertSuperset(layers, tree, path, 'branches');
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Seeded random patterns × random paths.
 

@@ -125,9 +125,32 @@ export class RouteTree {
     for (;;) {
       if (at >= end) return node.terminal;
       if (node.settled !== undefined) return node.settled;
-      let stop = path.indexOf('/', at);
-      if (stop === -1 || stop > end) stop = end;
-      const literal = staticChild(node, path, at, stop);
+      let stop = -1;
+      let literal: TreeNode | undefined;
+      const labels = node.labels;
+      if (labels !== undefined) {
+        // A few literal children: one that fits tells where the segment ends, without searching for
+        // the next '/' (a label holds no '/', and the trailing slashes past `end` match none).
+        for (let i = 0; i < labels.length; i++) {
+          const label = labels[i];
+          const after = at + label.length;
+          if (
+            after <= end &&
+            (after === end || path.charCodeAt(after) === 47) &&
+            startsWithFolded(path, at, label)
+          ) {
+            literal = (node.kids as TreeNode[])[i];
+            stop = after;
+            break;
+          }
+        }
+        if (literal === undefined && node.param === undefined) return node.inherited;
+      }
+      if (stop === -1) {
+        stop = path.indexOf('/', at);
+        if (stop === -1 || stop > end) stop = end;
+        if (labels === undefined) literal = staticChild(node, path, at, stop);
+      }
       const param = stop > at ? node.param : undefined;
       if (literal === undefined) {
         if (param === undefined) return node.inherited;

@@ -190,6 +190,30 @@ test('a walk stops where the rest of the path cannot narrow the answer', () => {
   }
 });
 
+test('a few literal children are told apart at segment boundaries', () => {
+  const layers = [
+    new Layer('/a/x', { end: true }, noop), // 0
+    new Layer('/ab/x', { end: true }, noop), // 1
+    new Layer('/a/:id/y', { end: true }, noop), // 2
+    new Layer('/abc', { end: true }, noop), // 3
+    new Layer('/a/x/:z/w', { end: true }, noop), // 4
+  ];
+  const tree = treeOf(layers);
+  assert.deepEqual(tree.lookup('/ab/x'), [1]);
+  assert.deepEqual(tree.lookup('/AB/X//'), [1]);
+  assert.deepEqual(tree.lookup('/abc'), [3]);
+  assert.deepEqual(tree.lookup('/abcd'), []);
+  assert.deepEqual(tree.lookup('/a/x'), [0]);
+  assert.deepEqual(tree.lookup('/a/xx/y'), [2]);
+  assert.deepEqual(tree.lookup('/a/x/y'), [2]);
+  // Both branches: the parameter's is decided at once (layer 2), the literal's walks on to layer 4.
+  assert.deepEqual(tree.lookup('/a/x/1/w'), [2, 4]);
+  assert.deepEqual(tree.lookup('/a//x'), []);
+  for (const path of ['/ab/x', '/abc/', '/a/x/', '/a/X/y', '/a/x/1/w', '/a//y', '/ab', '/a']) {
+    assertSuperset(layers, tree, path, 'labels');
+  }
+});
+
 test('a branching walk stops in each branch where it is decided', () => {
   const layers = [
     new Layer('/u/me/x/:y', { end: true }, noop), // 0

@@ -13,6 +13,8 @@ import type { PathArgument, PathOptions } from '../../../src/router/path';
 import { prng } from '../../support/prng';
 
 const noop = () => undefined;
+/** A route's layer (`end: true`). */
+const routeLayer = (path: string): Layer => new Layer(path, { end: true }, noop);
 
 function treeOf(layers: Layer[]): RouteTree {
   return new RouteTree(layers.map(layerPlans));
@@ -47,6 +49,19 @@ function assertSuperset(layers: Layer[], tree: RouteTree, path: string, what: st
     );
   }
   return candidates;
+}
+
+/** Each path's candidates are exactly `expected`'s list, and a superset of the layers that match it. */
+function assertLookups(
+  layers: Layer[],
+  tree: RouteTree,
+  expected: Record<string, number[]>,
+  what: string,
+): void {
+  for (const [path, list] of Object.entries(expected)) {
+    assert.deepEqual(tree.lookup(path), list, `${what}: ${path}`);
+    assertSuperset(layers, tree, path, what);
+  }
 }
 
 test('plans: literal and parameter segments are placed, the rest ends the plan', () => {
@@ -182,54 +197,46 @@ test('a walk stops where the rest of the path cannot narrow the answer', () => {
   assert.equal(tree.lookup('/r3/42/other/7/and/more'), decided);
   assert.equal(tree.lookup('/R3/x'), decided);
   // Below /two two layers are left: the walk goes on and still tells them apart.
-  assert.deepEqual(tree.lookup('/two/7'), [0, 11]);
-  assert.deepEqual(tree.lookup('/two/7/items'), [0, 12]);
-  assert.deepEqual(tree.lookup('/two/7/other'), [0]);
+  assertLookups(layers, tree, { '/two/7': [0, 11], '/two/7/items': [0, 12], '/two/7/other': [0] }, 'settled');
   for (const path of ['/r3/42/items/7', '/r3/42/other', '/r3', '/r3/', '/two/7/items/', '/r10/1/items/2']) {
     assertSuperset(layers, tree, path, 'settled');
   }
 });
 
 test('a few literal children are told apart at segment boundaries', () => {
-  const layers = [
-    new Layer('/a/x', { end: true }, noop), // 0
-    new Layer('/ab/x', { end: true }, noop), // 1
-    new Layer('/a/:id/y', { end: true }, noop), // 2
-    new Layer('/abc', { end: true }, noop), // 3
-    new Layer('/a/x/:z/w', { end: true }, noop), // 4
-  ];
+  // Stack positions 0 to 4, in this order.
+  const layers = ['/a/x', '/ab/x', '/a/:id/y', '/abc', '/a/x/:z/w'].map(routeLayer);
   const tree = treeOf(layers);
-  assert.deepEqual(tree.lookup('/ab/x'), [1]);
-  assert.deepEqual(tree.lookup('/AB/X//'), [1]);
-  assert.deepEqual(tree.lookup('/abc'), [3]);
-  assert.deepEqual(tree.lookup('/abcd'), []);
-  assert.deepEqual(tree.lookup('/a/x'), [0]);
-  assert.deepEqual(tree.lookup('/a/xx/y'), [2]);
-  assert.deepEqual(tree.lookup('/a/x/y'), [2]);
-  // Both branches: the parameter's is decided at once (layer 2), the literal's walks on to layer 4.
-  assert.deepEqual(tree.lookup('/a/x/1/w'), [2, 4]);
-  assert.deepEqual(tree.lookup('/a//x'), []);
-  for (const path of ['/ab/x', '/abc/', '/a/x/', '/a/X/y', '/a/x/1/w', '/a//y', '/ab', '/a']) {
+  assertLookups(
+    layers,
+    tree,
+    {
+      '/ab/x': [1],
+      '/AB/X//': [1],
+      '/abc': [3],
+      '/abcd': [],
+      '/a/x': [0],
+      '/a/xx/y': [2],
+      '/a/x/y': [2],
+      // Both branches: the parameter's is decided at once (layer 2), the literal's walks on to layer 4.
+      '/a/x/1/w': [2, 4],
+      '/a//x': [],
+    },
+    'labels',
+  );
+  for (const path of ['/abc/', '/a/x/', '/a/X/y', '/a//y', '/ab', '/a']) {
     assertSuperset(layers, tree, path, 'labels');
   }
 });
 
 test('a branching walk stops in each branch where it is decided', () => {
-  const layers = [
-    new Layer('/u/me/x/:y', { end: true }, noop), // 0
-    new Layer('/u/:id/z', { end: true }, noop), // 1
-    new Layer('/u/:id/z/:w', { end: true }, noop), // 2
-    new Layer('/v', { end: true }, noop), // 3
-  ];
+  // Stack positions 0 to 3, in this order.
+  const layers = ['/u/me/x/:y', '/u/:id/z', '/u/:id/z/:w', '/v'].map(routeLayer);
   const tree = treeOf(layers);
   // 'me' fits the literal and the parameter: the literal branch is decided at once (layer 0), the
   // parameter branch still separates its two routes by the segments that follow.
-  assert.deepEqual(tree.lookup('/u/me/x/5'), [0]);
-  assert.deepEqual(tree.lookup('/u/me/z'), [0, 1]);
-  assert.deepEqual(tree.lookup('/u/me/z/5'), [0, 2]);
-  for (const path of ['/u/me/x/5', '/u/me/z', '/u/me/z/5', '/u/you/z/1', '/u/me']) {
-    assertSuperset(layers, tree, path, 'branches');
-  }
+  assertLookups(layers, tree, { '/u/me/x/5': [0], '/u/me/z': [0, 1], '/u/me/z/5': [0, 2] }, 'branches');
+  for (const path of ['/u/you/z/1', '/u/me']) assertSuperset(layers, tree, path, 'branches');
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -187,10 +187,16 @@ test('10,000 routes: a lookup returns the few layers that can match, not the tab
 
 test('a walk stops where the rest of the path cannot narrow the answer', () => {
   const layers: Layer[] = [new Layer('/', { end: false }, noop)];
-  for (let r = 0; r < 10; r++) layers.push(new Layer(`/r${r}/:id/items/:item`, { end: true }, noop));
-  layers.push(new Layer('/two/:id', { end: true }, noop)); // 11
-  layers.push(new Layer('/two/:id/items', { end: true }, noop)); // 12
+  for (let r = 0; r < 10; r++) layers.push(routeLayer(`/r${r}/:id/items/:item`));
+  layers.push(routeLayer('/two/:id')); // 11
+  layers.push(routeLayer('/two/:id/items')); // 12
+  layers.push(new Layer('/mw/:id', { end: false }, noop)); // 13
+  layers.push(new Layer('/r5/:id/admin', { end: false }, noop)); // 14
   const tree = treeOf(layers);
+  // Middleware mounted below a node counts as what the node's subtree adds: alone it settles the node
+  // (with it in the list), beside a route it keeps the walk going.
+  assert.deepEqual(tree.lookup('/mw/1/any/thing'), [0, 13]);
+  assertLookups(layers, tree, { '/r5/1/items/2': [0, 6], '/r5/1/admin/x': [0, 14] }, 'mounts');
   // Below /r3 only layer 4 is left: the answer is decided there, whatever follows.
   const decided = tree.lookup('/r3/42/items/7');
   assert.deepEqual(decided, [0, 4]);

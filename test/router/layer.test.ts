@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { Layer, matchesPrefix, plainTemplate, shapedTemplate } from '../../src/router/layer';
+import { executedRegExp, Layer, matchesPrefix, plainTemplate, shapedTemplate } from '../../src/router/layer';
 import { request } from '../support/http';
 import { prng } from '../support/prng';
 
@@ -224,6 +224,25 @@ test('layers on a repeated path share its compilation but never their regexp or 
   assert.equal(second.match('/users/7'), true);
   assert.deepEqual(second.params, { id: '7' });
   assert.equal(slashB.match('/anything'), true);
+});
+
+test("a string path is executed on a twin of layer.regexp without Express's own properties (V8's fast path)", () => {
+  const route = new Layer('/users/:id/books/:book', {}, () => undefined);
+  const twin = executedRegExp(route);
+  assert.notEqual(twin, route.regexp);
+  assert.deepEqual(Object.getOwnPropertyNames(route.regexp).sort(), ['fast_slash', 'fast_star', 'lastIndex']);
+  assert.deepEqual(Object.getOwnPropertyNames(twin), ['lastIndex']);
+  assert.equal(twin.source, route.regexp.source);
+  assert.equal(twin.flags, route.regexp.flags);
+  assert.equal(route.match('/users/7/books/9'), true);
+  assert.deepEqual(route.params, { id: '7', book: '9' });
+  assert.equal(route.match('/users/7'), false);
+  // A user's RegExp is executed as given.
+  const user = /^\/v(\d+)\/?$/i;
+  const layer = new Layer(user, {}, () => undefined);
+  assert.equal(executedRegExp(layer), user);
+  assert.equal(layer.match('/v2'), true);
+  assert.deepEqual(layer.params, { 0: '2' });
 });
 
 test('layer.regexp assigned in place of the compiled one on a route and a mount: the match and the index follow it', async () => {

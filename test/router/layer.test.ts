@@ -245,6 +245,30 @@ test("a string path is executed on a twin of layer.regexp without Express's own 
   assert.deepEqual(layer.params, { 0: '2' });
 });
 
+test('layer.regexp changed in place: Express consults its exec and fast_slash, webapp the compiled twin (deliberate difference)', async () => {
+  const answers: Record<string, number[]> = {};
+  for (const [name, lib] of [
+    ['express', express],
+    ['webapp', webapp],
+  ] as const) {
+    const app = lib();
+    app.get('/users/:id', (_req: any, res: any) => res.end('user'));
+    app.get('/teams/:id', (_req: any, res: any) => res.end('team'));
+    app.lazyrouter?.();
+    const [users, teams] = app._router.stack.filter((layer: any) => layer.keys.length > 0);
+    users.regexp.exec = () => Object.assign(['/members/5', '5'], { index: 0 });
+    teams.regexp.fast_slash = true;
+    answers[name] = [
+      (await request(app, { path: '/members/5' })).status,
+      (await request(app, { path: '/users/5' })).status,
+    ];
+  }
+  // Express: the replaced exec matches anything it answers for, and the '/teams/:id' route, now
+  // fast_slash, takes every other path. webapp: both routes match as compiled.
+  assert.deepEqual(answers.express, [200, 200]);
+  assert.deepEqual(answers.webapp, [404, 200]);
+});
+
 test('layer.regexp assigned in place of the compiled one on a route and a mount: the match and the index follow it', async () => {
   for (const lib of [webapp, express]) {
     const app = lib();

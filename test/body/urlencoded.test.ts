@@ -47,6 +47,32 @@ describe('urlencoded()', () => {
     }
   });
 
+  test('parameterLimit is exact around short bodies: every body near the limit, both modes', async () => {
+    // Bodies of `&` and `a` only, of every length up to limit + 1: the parsers skip counting bodies too
+    // short to pass the limit, which must not change a single answer.
+    for (const extended of [true, false]) {
+      for (let limit = 1; limit <= 4; limit++) {
+        for (let length = 1; length <= limit + 1; length++) {
+          for (let bits = 0; bits < 1 << length; bits++) {
+            let body = '';
+            for (let i = 0; i < length; i++) body += bits & (1 << i) ? '&' : 'a';
+            const expected = body.split('&').length > limit ? 413 : 200;
+            const { status } = await parse(body, { extended, parameterLimit: limit });
+            assert.equal(status, expected, `${JSON.stringify(body)} limit ${limit} extended ${extended}`);
+          }
+        }
+      }
+    }
+  });
+
+  test('an extended body of 100 or more characters is counted for the array limit', async () => {
+    // Indices 0-101: qs keeps them an array only when arrayLimit (max(100, count)) reaches 101.
+    const body = Array.from({ length: 102 }, (_, i) => `a[${i}]=${i}`).join('&');
+    const answer = await parse(body);
+    assert.equal(answer.status, 200);
+    assert.equal(Array.isArray((answer.body.value as { a: unknown }).a), true);
+  });
+
   test('the default parameterLimit is 1000', async () => {
     const params = (n: number) => Array.from({ length: n }, (_, i) => `k${i}=${i}`).join('&');
     assert.equal((await parse(params(1000))).status, 200);

@@ -1,7 +1,7 @@
 // What bench/run.mjs (throughput) and bench/instructions.mjs (instruction counts) share: the frameworks,
 // the scenarios with their expected answers and targets, starting and stopping app servers, and output helpers.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -17,6 +17,12 @@ const STOP_TIMEOUT_MS = 3_000;
  * `BENCH_NODE=$(npm exec -y -p node@24 -- which node) npm run bench`.
  */
 export const SERVER_NODE = process.env.BENCH_NODE || process.execPath;
+
+/** The version of the node the app servers run on (BENCH_NODE's, else this one). */
+export function serverNodeVersion() {
+  if (SERVER_NODE === process.execPath) return process.version;
+  return execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim();
+}
 
 export const FRAMEWORKS = {
   raw: 'raw node:http',

@@ -27,6 +27,7 @@ import {
   renderTable,
   runScript,
   SCENARIOS,
+  serverNodeVersion,
   startServer,
   stopServer,
 } from './common.mjs';
@@ -153,7 +154,7 @@ async function main(cfg) {
     return;
   }
   console.log(
-    `node ${process.version}, ${os.platform()} ${os.arch()}; ${cfg.base} then ${cfg.base + cfg.extra} requests ` +
+    `node ${serverNodeVersion()} (servers), ${os.platform()} ${os.arch()}; ${cfg.base} then ${cfg.base + cfg.extra} requests ` +
       `per server under valgrind (${cfg.connections} connections, ${cfg.pipelining === 1 ? 'no pipelining' : `pipelining ${cfg.pipelining}`})\n`,
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'webapp-bench-ir-'));

@@ -20,6 +20,7 @@ import {
   runScript,
   SCENARIOS,
   SERVER_NODE,
+  serverNodeVersion,
   startServer,
   stopServer,
 } from './common.mjs';
@@ -359,11 +360,6 @@ function report(cfg, results) {
     out.push('');
   }
   return out.join('\n');
-}
-
-function serverNodeVersion() {
-  if (SERVER_NODE === process.execPath) return process.version;
-  return execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim();
 }
 
 async function main(cfg) {

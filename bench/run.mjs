@@ -19,7 +19,6 @@ import {
   renderTable,
   runScript,
   SCENARIOS,
-  SERVER_NODE,
   serverNodeVersion,
   startServer,
   stopServer,

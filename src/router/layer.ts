@@ -118,8 +118,9 @@ export class Layer implements MergeSite {
   /*
    * What the compiled regexp is executed as. Express's `fast_star` and `fast_slash` are own properties
    * of `layer.regexp`, and a RegExp with properties of its own leaves V8's fast path: its `exec` cost
-   * ~1,900 instructions instead of ~1,000 for a three-parameter route (bench/README.md). A path compiled from a string is executed on a twin without them (same source and
-   * flags, sharing V8's compiled code); a user's RegExp is executed as it is.
+   * ~1,900 instructions instead of ~1,000 for a three-parameter route (bench/README.md). A path
+   * compiled from a string is executed on a twin without them (same source and flags, sharing V8's
+   * compiled code); a user's RegExp is executed as it is.
    */
   [kExecRegExp]: RegExp;
   /** The compiled regexp's `fast_slash`, kept on the layer so a '/' mount is matched without touching it. */

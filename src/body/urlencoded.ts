@@ -5,8 +5,8 @@
  * The number of parameters is counted before any parsing work.
  * @module
  */
-import querystring from 'node:querystring';
 import { httpError, webappError } from '../errors/catalogue';
+import { parseFlatQuery } from '../http/flat-query';
 import { parseQs } from '../http/query';
 import { deprecate } from '../utils/deprecate';
 import { unsupportedCharset } from './errors';
@@ -88,8 +88,8 @@ function simpleParser(options: UrlencodedOptions): (body: string) => unknown {
     if (body.length >= parameterLimit && countParameters(body, parameterLimit) === undefined) {
       throw tooManyParameters();
     }
-    // node:querystring returns a null-prototype object: no key can reach Object.prototype.
-    return querystring.parse(body, undefined, undefined, { maxKeys: parameterLimit });
+    // node:querystring's answer, a null-prototype object: no key can reach Object.prototype.
+    return parseFlatQuery(body, parameterLimit);
   };
 }
 

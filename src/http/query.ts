@@ -2,9 +2,9 @@
  * The `query parser` setting compiled into `query parser fn`, and the one place qs is loaded.
  * @module
  */
-import querystring from 'node:querystring';
 import type qs from 'qs';
 import { webappError } from '../errors/catalogue';
+import { parseFlatQuery } from './flat-query';
 
 let qsModule: typeof qs | undefined;
 
@@ -43,7 +43,7 @@ function parseExtended(str: string): Record<string, unknown> {
 }
 
 function parseSimple(str: string): Record<string, unknown> {
-  return querystring.parse(str);
+  return parseFlatQuery(str);
 }
 
 /** `query parser` false: every request gets a fresh empty object (a function, as in Express 4). */

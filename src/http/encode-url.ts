@@ -4,6 +4,7 @@
  * and lone surrogates become U+FFFD. CR and LF are always encoded, so the result is header-safe.
  * @module
  */
+import { isHex } from './hex';
 
 // Printable ASCII that may stand in a URL as is ('%' is handled separately).
 const ALLOWED = /[\x21\x23-\x3B\x3D\x3F-\x5F\x61-\x7A\x7C\x7E]/;
@@ -38,8 +39,4 @@ export function encodeUrl(url: string): string {
     }
   }
   return out;
-}
-
-function isHex(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }

@@ -12,12 +12,14 @@
  * The answers are node's, rule for rule (test/http/flat-query.test.ts compares them on generated
  * input): pairs split on `&`, then on the first `=`; an empty pair is skipped but counts towards
  * `maxKeys`; `+` is a space; a key or value is decoded only when node's scan flags it (a `%` and two
- * hex digits, with its quirks kept: see the loop); a repeated key collects its values in an array. Escapes of ASCII bytes are decoded here; anything else (UTF-8
- * sequences, malformed escapes) goes to `querystring.unescape`, as node's parse sends it. When an app
- * has replaced `querystring.unescape`, node's parse itself runs: its rules change with the decoder.
+ * hex digits, with its quirks kept: see the loop); a repeated key collects its values in an array.
+ * Escapes of ASCII bytes are decoded here; anything else (UTF-8 sequences, malformed escapes) goes to
+ * `querystring.unescape`, as node's parse sends it. When an app has replaced `querystring.unescape`,
+ * node's parse itself runs: its rules change with the decoder.
  * @module
  */
 import querystring from 'node:querystring';
+import { hexValue, isHex } from './hex';
 
 /** The decoder node's parse treats as its own; another one changes its rules, so it then runs itself. */
 const nodeUnescape = querystring.unescape;
@@ -40,18 +42,6 @@ function probeKeyScan(): boolean {
   return querystring.parse('%41%41=\u0100%').AA !== '\u0100%';
 }
 
-/** Hex digit values for ASCII codes, -1 for others. */
-const HEX_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < 10; i++) HEX_VALUE[48 + i] = i;
-for (let i = 0; i < 6; i++) {
-  HEX_VALUE[65 + i] = 10 + i;
-  HEX_VALUE[97 + i] = 10 + i;
-}
-
-function isHex(code: number): boolean {
-  return code < 128 && HEX_VALUE[code] >= 0;
-}
-
 /**
  * A null-prototype object V8 keeps in fast mode (see the module comment). Set on an empty object that
  * nothing else references, before any property exists: no key, `__proto__` included, can reach
@@ -69,7 +59,8 @@ function nullPrototypeObject(): Record<string, string | string[]> {
 export function parseFlatQuery(text: unknown, maxKeys = 1000): Record<string, string | string[]> {
   // No text (req.query passes null for a URL without '?'): an empty object, as node answers. Left
   // empty, the dictionary-mode one costs a third of a fast one (262 vs 752 instructions to make).
-  if (typeof text !== 'string' || text.length === 0) return Object.create(null) as Record<string, string>;
+  if (typeof text !== 'string' || text.length === 0)
+    return Object.create(null) as Record<string, string | string[]>;
   if (querystring.unescape !== nodeUnescape) {
     return querystring.parse(text, undefined, undefined, { maxKeys }) as Record<string, string | string[]>;
   }
@@ -159,7 +150,7 @@ function decodeComponent(text: string): string {
     const low = text.charCodeAt(at + 2);
     // '0'–'7' then a hex digit: a byte below 0x80 (NaN past the end fails both tests).
     if (!(high >= 48 && high <= 55) || !isHex(low)) return querystring.unescape(text);
-    decoded += text.slice(copied, at) + String.fromCharCode((high - 48) * 16 + HEX_VALUE[low]);
+    decoded += text.slice(copied, at) + String.fromCharCode((high - 48) * 16 + hexValue(low));
     copied = at + 3;
   }
   return decoded + text.slice(copied);

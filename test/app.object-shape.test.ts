@@ -97,3 +97,33 @@ test('dispatch adds no property to a request: the fields it writes are created w
     { added: [], sameShape: true },
   ]);
 });
+
+const sendScript = `
+const http = require('node:http');
+const webapp = require(${JSON.stringify(entry)});
+const isFast = new Function('o', 'return %HasFastProperties(o)');
+const storeKey = (res) => Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
+const app = webapp();
+// Lean: the Content-Type of the string body is the first header the response gets.
+app.set('etag', false);
+app.disable('x-powered-by');
+const seen = [];
+app.get('/', (req, res) => {
+  res.send('hello world');
+  seen.push(isFast(res[storeKey(res)]));
+});
+const server = app.listen(0, '127.0.0.1', () => {
+  http.get({ host: '127.0.0.1', port: server.address().port, path: '/' }, (r) => {
+    r.resume();
+    r.on('end', () => (server.close(), console.log(JSON.stringify(seen))));
+  });
+});`;
+
+test("res.send of a string puts its headers in webapp's fast store, not node's dictionary", async () => {
+  // node's setHeader makes the store a null-prototype object in dictionary mode; res.send writes its
+  // Content-Type directly (src/response/type.ts), so the head is serialised from fast properties.
+  const { stdout } = await run(process.execPath, ['--allow-natives-syntax', '-e', sendScript], {
+    timeout: 20_000,
+  });
+  assert.deepEqual(JSON.parse(stdout.trim()), [true]);
+});

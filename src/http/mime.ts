@@ -72,6 +72,9 @@ export const mime: WebappMime = createTable();
 /** The charset lookup mime 1.x starts with; res.set skips the call while it is in place. */
 export const defaultCharsetLookup = mime.charsets.lookup;
 
+/** mime 1.x's `lookup`; while it is in place, an extension's type is `mime.types[ext]` (see res.send). */
+export const defaultLookup = mime.lookup;
+
 /**
  * mime-types' type for a path or extension, false when unknown: what req.is, req.accepts and the
  * directory listing use, as in Express 4 (unaffected by `mime.define`).

@@ -10,6 +10,7 @@ import { headWritten } from '../http/node-internals';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { setUtf8Charset } from './charset';
+import { builtinHtmlType } from './type';
 
 /**
  * Sends a response. A string is HTML by default and always sent as UTF-8 (the Content-Type says so);
@@ -76,8 +77,13 @@ export function send<T extends Res>(this: T, body?: unknown): T {
     let type = readHeader(this, 'content-type');
     // A string body is HTML unless said otherwise (null, sent as '', keeps whatever type is set).
     if (isString && !type) {
-      this.type('html');
-      type = readHeader(this, 'content-type');
+      type = builtinHtmlType(this);
+      if (type !== undefined) {
+        setTrustedHeader(this, 'Content-Type', 'content-type', type);
+      } else {
+        this.type('html');
+        type = readHeader(this, 'content-type');
+      }
     }
     if (typeof type === 'string') {
       const withCharset = setUtf8Charset(type);

@@ -190,3 +190,38 @@ test('a sub-app served through the parent app.listen server switches and restore
     await close(server);
   }
 });
+
+test("an app.listen server's responses still run an app's own res.setHeader and validate headers", async () => {
+  // Their class puts a setHeader in front of node's (src/http/header-store.ts, setHeaderWithFastStore):
+  // what the app defines on app.response, or an agent patches into node's prototype, must still run.
+  const app = webapp();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  const seen: string[] = [];
+  const own = function (this: http.ServerResponse, name: string, value: string | number | readonly string[]) {
+    seen.push(name);
+    return http.ServerResponse.prototype.setHeader.call(this, name, value);
+  };
+  app.get('/', (_req: any, res: any) => {
+    assert.throws(() => res.setHeader('Bad Name', '1'), { code: 'ERR_INVALID_HTTP_TOKEN' });
+    res.setHeader('X-A', '1');
+    res.json({ ok: true });
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const before = await send(port);
+    assert.equal(before.headers['x-a'], '1');
+    assert.equal(before.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(seen.length, 0);
+    // Defined after the server was made, as a plugin might.
+    (app.response as any).setHeader = own;
+    const after = await send(port);
+    assert.equal(after.headers['x-a'], '1');
+    assert.equal(after.body, '{"ok":true}');
+    assert.deepEqual(seen, ['Bad Name', 'X-A', 'Content-Type', 'Content-Length']);
+  } finally {
+    await close(server);
+  }
+});

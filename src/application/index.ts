@@ -8,7 +8,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { webappError } from '../errors/catalogue';
 import { finalHandler } from '../final-handler';
-import { setTrustedHeader } from '../http/header-store';
+import { setHeaderWithFastStore, setTrustedHeader } from '../http/header-store';
 import { adoptServerClasses, serverOf } from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
@@ -419,5 +419,11 @@ export function responseClass(app: AppInternal): typeof ServerResponse {
   }
   Object.setPrototypeOf(AppResponse.prototype, app.response);
   Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
+  // Not enumerable, as a class method: what `for in` and tools see of a response does not change.
+  Object.defineProperty(AppResponse.prototype, 'setHeader', {
+    configurable: true,
+    writable: true,
+    value: setHeaderWithFastStore(app.response),
+  });
   return AppResponse as typeof ServerResponse;
 }

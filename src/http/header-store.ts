@@ -48,7 +48,7 @@ export function setTrustedHeader(
   lower: TrustedHeader,
   value: string,
 ): void {
-  if (storeKey === undefined || res.setHeader !== nativeSetHeader || headWritten(res)) {
+  if (storeKey === undefined || !isNodeSetHeader(res.setHeader) || headWritten(res)) {
     res.setHeader(name, value);
     return;
   }
@@ -113,6 +113,43 @@ export function readHeader(res: OutgoingMessage, lower: TrustedHeader): HeaderEn
       return res.getHeader(lower);
   }
   return entry === undefined ? undefined : entry[1];
+}
+
+type SetHeader = OutgoingMessage['setHeader'];
+const kParent = Symbol('webapp.setHeader.parent');
+/** A setHeader made by {@link setHeaderWithFastStore}, marked with the prototype it defers to. */
+type FastStoreSetHeader = SetHeader & { [kParent]?: { setHeader: SetHeader } };
+
+/**
+ * The setHeader of the responses webapp's server classes build (../application, responseClass): the
+ * first header of a response puts a HeaderStore in node's slot where node would make its
+ * `{ __proto__: null }` dictionary, then the setHeader the response would otherwise have (looked up
+ * on `parent` at each call: an app's own override or an agent's patch of node's prototype still runs)
+ * does the rest, validation included. A null-prototype literal is a dictionary-mode object to V8, and
+ * every later header, getHeader and the head's serialisation then pays hash lookups: ~10k
+ * instructions for a response whose first header came from `res.setHeader` (a CORS or security-header
+ * middleware, `res.set`, `res.cookie`) against one whose first header webapp wrote itself.
+ */
+export function setHeaderWithFastStore(parent: { setHeader: SetHeader }): SetHeader {
+  const setHeader = function setHeader<T extends OutgoingMessage>(
+    this: T,
+    name: string,
+    value: number | string | readonly string[],
+  ): T {
+    if (storeKey !== undefined) {
+      // The slot is node's (./node-internals, assumption 1), not in @types/node.
+      const holder = this as unknown as Record<symbol, Store | null>;
+      if (holder[storeKey] === null && !headWritten(this)) holder[storeKey] = new HeaderStore();
+    }
+    return parent.setHeader.call(this, name, value) as T;
+  } as FastStoreSetHeader;
+  setHeader[kParent] = parent;
+  return setHeader;
+}
+
+/** Whether `setHeader` ends in node's own: it is, or it is a fast-store setHeader deferring to it. */
+function isNodeSetHeader(setHeader: FastStoreSetHeader): boolean {
+  return setHeader === nativeSetHeader || setHeader[kParent]?.setHeader === nativeSetHeader;
 }
 
 /** Whether the direct store is in use (for tests: on node versions without it, setHeader is). */

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { hasDirectStore, readHeader, setTrustedHeader } from '../../src/http/header-store';
+import {
+  hasDirectStore,
+  readHeader,
+  setHeaderWithFastStore,
+  setTrustedHeader,
+} from '../../src/http/header-store';
+import { HeaderStore } from '../../src/http/node-internals';
 
 function response(): ServerResponse {
   return new ServerResponse(new IncomingMessage(null as never));
@@ -158,5 +164,71 @@ describe('http/header-store', () => {
     const res = response();
     res.writeHead(200);
     assert.throws(() => setTrustedHeader(res, 'ETag', 'etag', '"x"'), { code: 'ERR_HTTP_HEADERS_SENT' });
+  });
+});
+
+/** node's pending-header store of a response (the slot ./node-internals probes). */
+function storeOf(res: ServerResponse): object | null {
+  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
+  assert.ok(key, "node's header slot");
+  return (res as unknown as Record<symbol, object | null>)[key];
+}
+
+/** A response whose setHeader is a fast-store one deferring to `parent` (as responseClass installs it). */
+function fastStoreResponse(parent: { setHeader: ServerResponse['setHeader'] } = ServerResponse.prototype) {
+  const res = response();
+  Object.defineProperty(res, 'setHeader', { value: setHeaderWithFastStore(parent), writable: true });
+  return res;
+}
+
+describe('http/header-store: setHeaderWithFastStore', () => {
+  it("gives the response webapp's store, where node's setHeader would make a dictionary", () => {
+    const plain = response();
+    plain.setHeader('X-A', '1');
+    // node's own store: a null-prototype literal, which V8 keeps in dictionary mode (node 20 to 24).
+    assert.equal(storeOf(plain) instanceof HeaderStore, false);
+    const res = fastStoreResponse();
+    assert.equal(storeOf(res), null, 'nothing before the first header');
+    res.setHeader('X-A', '1');
+    assert.ok(storeOf(res) instanceof HeaderStore);
+    res.setHeader('X-B', ['2', '3']);
+    setTrustedHeader(res, 'Content-Length', 'content-length', '2');
+    assert.equal(res.getHeader('x-a'), '1');
+    assert.deepEqual(res.getHeader('X-B'), ['2', '3']);
+    assert.deepEqual(res.getHeaderNames(), ['x-a', 'x-b', 'content-length']);
+    assert.equal(readHeader(res, 'content-length'), '2');
+  });
+
+  it("still validates through node's setHeader, and refuses once the head is written", () => {
+    const res = fastStoreResponse();
+    assert.throws(() => res.setHeader('Bad Name', 'x'), { code: 'ERR_INVALID_HTTP_TOKEN' });
+    assert.throws(() => res.setHeader('X-A', 'a\r\nX-Evil: 1'), { code: 'ERR_INVALID_CHAR' });
+    const sent = fastStoreResponse();
+    sent.writeHead(200, { 'X-Only': 'head' });
+    assert.throws(() => sent.setHeader('X-A', '1'), { code: 'ERR_HTTP_HEADERS_SENT' });
+    // node's "only writeHead" case is kept: headers given to writeHead alone are not pending headers.
+    assert.equal(storeOf(sent), null);
+    assert.equal(sent.getHeader('x-only'), undefined);
+  });
+
+  it('defers to the setHeader the parent has at each call (an override or a later patch runs)', () => {
+    const seen: string[] = [];
+    const parent = { setHeader: ServerResponse.prototype.setHeader };
+    const res = fastStoreResponse(parent);
+    res.setHeader('X-A', '1');
+    setTrustedHeader(res, 'ETag', 'etag', '"a"');
+    assert.equal(seen.length, 0, "direct while the parent's is node's");
+    parent.setHeader = function (
+      this: ServerResponse,
+      name: string,
+      value: string | number | readonly string[],
+    ) {
+      seen.push(name);
+      return ServerResponse.prototype.setHeader.call(this, name, value);
+    } as ServerResponse['setHeader'];
+    res.setHeader('X-B', '2');
+    setTrustedHeader(res, 'ETag', 'etag', '"b"');
+    assert.deepEqual(seen, ['X-B', 'ETag'], 'a replaced setHeader sees every header');
+    assert.equal(res.getHeader('etag'), '"b"');
   });
 });

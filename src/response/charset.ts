@@ -9,7 +9,8 @@ import { defaultCharsetLookup, mime } from '../http/mime';
 const HAS_CHARSET = /;\s*charset\s*=/;
 // The two values res.json and res.send set themselves, checked before the regular expression.
 const JSON_UTF8 = 'application/json; charset=utf-8';
-const HTML_UTF8 = 'text/html; charset=utf-8';
+/** What res.type('html') sets with the default tables, and what res.send keeps as is. */
+export const HTML_UTF8 = 'text/html; charset=utf-8';
 // Already in the exact form setUtf8Charset would produce (lower-case type, sole parameter).
 const CANONICAL_UTF8 = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+; charset=utf-8$/;
 

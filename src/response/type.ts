@@ -5,6 +5,7 @@
 import { webappError } from '../errors/catalogue';
 import { defaultCharsetLookup, defaultLookup, mime } from '../http/mime';
 import type { Res } from '../types/internal';
+import { HTML_UTF8 } from './charset';
 import { set } from './headers';
 
 /**
@@ -18,8 +19,6 @@ export function type<T extends Res>(this: T, type: string): T {
   if (typeof type !== 'string') throw webappError('WEBAPP_RES_TYPE_NOT_STRING');
   return this.set('Content-Type', type.indexOf('/') === -1 ? mime.lookup(type) : type);
 }
-
-const HTML_UTF8 = 'text/html; charset=utf-8';
 
 /**
  * What `res.type('html')` would set, when res.send may set it without the call: `res.type` and

@@ -22,13 +22,27 @@ function toMime(type: unknown): string | false {
  * acceptsTypes(req, ['json', 'html']) // 'html'
  */
 export function acceptsTypes(req: IncomingMessage, types: readonly unknown[]): string[] | string | false {
-  const negotiator = new Negotiator(req);
-  if (types.length === 0) return negotiator.mediaTypes();
-  if (!req.headers.accept) return types[0] as string;
+  if (types.length === 0) return new Negotiator(req).mediaTypes();
+  const accept = req.headers.accept;
+  if (!accept) return types[0] as string;
   const mimes = types.map(toMime);
+  // What curl, fetch and most API clients send. Every well-formed type then ranks alike, and ties
+  // keep the order given: the first one wins, without parsing the header and sorting.
+  if (accept === '*/*') return firstWellFormed(types, mimes);
   const valid = mimes.filter((type): type is string => typeof type === 'string');
-  const best = negotiator.mediaTypes(valid)[0];
+  const best = new Negotiator(req).mediaTypes(valid)[0];
   return best ? (types[mimes.indexOf(best)] as string) : false;
+}
+
+/** negotiator's test of an offered media type: `type/subtype`, optional parameters after `;`. */
+const MEDIA_TYPE = /^\s*[^\s/;]+\/[^;\s]+\s*(?:;.*)?$/;
+
+function firstWellFormed(types: readonly unknown[], mimes: readonly (string | false)[]): string | false {
+  for (let i = 0; i < mimes.length; i++) {
+    const mime = mimes[i];
+    if (typeof mime === 'string' && MEDIA_TYPE.test(mime)) return types[i] as string;
+  }
+  return false;
 }
 
 /**

@@ -29,6 +29,8 @@ function splitList(header: string): string[] {
 export function appendVary(header: string, field: string | string[]): string {
   if (typeof header !== 'string') throw webappError('WEBAPP_VARY_HEADER_REQUIRED');
   if (!field) throw webappError('WEBAPP_VARY_FIELD_REQUIRED');
+  // The usual call: one valid name, no Vary yet (a valid name holds no comma or space to split on).
+  if (header === '' && typeof field === 'string' && FIELD_NAME.test(field)) return field;
   const fields = Array.isArray(field) ? field : splitList(String(field));
   for (const name of fields) {
     if (!FIELD_NAME.test(name)) throw webappError('WEBAPP_VARY_FIELD_INVALID');

@@ -32,8 +32,9 @@ export function redirect(this: Res, statusOrUrl: number | string, url?: string |
   }
 
   const location = this.location(address).get('Location') as string;
-  // Express looks the phrase up by the raw status; an unknown one reads "undefined".
-  const key = String(status);
+  // Express looks the phrase up by the raw status; an unknown one reads "undefined". A number is
+  // looked up as one: its string form would be converted back to an index on every redirect.
+  const key = typeof status === 'number' ? status : String(status);
   const phrase = Object.hasOwn(STATUS_CODES, key) ? STATUS_CODES[key] : undefined;
   let body = '';
   this.format({

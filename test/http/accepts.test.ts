@@ -33,6 +33,11 @@ const TYPE_ARGS: unknown[][] = [
   ['application/*'],
   ['nope-not-a-type'],
   ['text/plain', 'nope-not-a-type', 'application/json'],
+  // Offered types negotiator does not take as media types: '*/*' must pass over them too.
+  ['text/html extra', 'json'],
+  ['/html', 'a/b c', 'x/y;q=0', ' text/plain ; level=1'],
+  ['text/plain\n', 'text/plain;\n', 'html'],
+  ['nope', 'a;b/c', 'text/csv'],
 ];
 
 describe('http/accepts acceptsTypes', () => {

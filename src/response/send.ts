@@ -10,7 +10,7 @@ import { headWritten } from '../http/node-internals';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { setUtf8Charset } from './charset';
-import { builtinHtmlType } from './type';
+import { setBuiltinType } from './type';
 
 /**
  * Sends a response. A string is HTML by default and always sent as UTF-8 (the Content-Type says so);
@@ -46,7 +46,7 @@ export function send<T extends Res>(this: T, body?: unknown): T {
 
   // res.send(status): the status text as a plain-text body.
   if (typeof chunk === 'number' && arguments.length === 1) {
-    if (!this.getHeader('Content-Type')) this.type('txt');
+    if (!readHeader(this, 'content-type')) setBuiltinType(this, 'txt');
     deprecate('WEBAPP_RES_SEND_STATUS', 'res.send(status): Use res.sendStatus(status) instead');
     this.statusCode = chunk;
     const key = String(chunk);
@@ -64,7 +64,7 @@ export function send<T extends Res>(this: T, body?: unknown): T {
       if (chunk === null) {
         chunk = '';
       } else if (Buffer.isBuffer(chunk)) {
-        if (!this.getHeader('Content-Type')) this.type('bin');
+        if (!readHeader(this, 'content-type')) setBuiltinType(this, 'bin');
       } else {
         return this.json(chunk);
       }
@@ -76,15 +76,7 @@ export function send<T extends Res>(this: T, body?: unknown): T {
     encoding = 'utf8';
     let type = readHeader(this, 'content-type');
     // A string body is HTML unless said otherwise (null, sent as '', keeps whatever type is set).
-    if (isString && !type) {
-      type = builtinHtmlType(this);
-      if (type !== undefined) {
-        setTrustedHeader(this, 'Content-Type', 'content-type', type);
-      } else {
-        this.type('html');
-        type = readHeader(this, 'content-type');
-      }
-    }
+    if (isString && !type) type = setBuiltinType(this, 'html');
     if (typeof type === 'string') {
       const withCharset = setUtf8Charset(type);
       if (withCharset !== type) this.set('Content-Type', withCharset);

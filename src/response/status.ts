@@ -10,6 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import { webappError } from '../errors/catalogue';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
+import { setBuiltinType } from './type';
 
 /** The integer status for `code` (truncated), or a thrown TypeError/RangeError when node would refuse it. */
 function checkStatus(code: unknown): number {
@@ -56,9 +57,9 @@ export function status<T extends Res>(this: T, code: number): T {
 export function sendStatus<T extends Res>(this: T, statusCode: number): T {
   const code = isValidStatus(statusCode) ? statusCode : checkStatus(statusCode);
   // Looked up by the value given, as Express does: sendStatus('200') says "OK", sendStatus(200.5) says "200.5".
-  const key = String(statusCode);
-  const body = (Object.hasOwn(STATUS_CODES, key) && STATUS_CODES[key]) || key;
+  const key = typeof statusCode === 'number' ? statusCode : String(statusCode);
+  const body = (Object.hasOwn(STATUS_CODES, key) && STATUS_CODES[key]) || String(key);
   this.statusCode = code;
-  this.type('txt');
+  setBuiltinType(this, 'txt');
   return this.send(body);
 }

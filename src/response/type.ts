@@ -3,6 +3,7 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
+import { readHeader, setTrustedHeader } from '../http/header-store';
 import { defaultCharsetLookup, defaultLookup, mime } from '../http/mime';
 import type { Res } from '../types/internal';
 import { HTML_UTF8 } from './charset';
@@ -20,21 +21,46 @@ export function type<T extends Res>(this: T, type: string): T {
   return this.set('Content-Type', type.indexOf('/') === -1 ? mime.lookup(type) : type);
 }
 
+/** The extensions webapp itself passes to `res.type`, with what the default tables answer for them. */
+const BUILTIN = {
+  html: { type: 'text/html', header: HTML_UTF8 },
+  txt: { type: 'text/plain', header: 'text/plain; charset=utf-8' },
+  bin: { type: 'application/octet-stream', header: 'application/octet-stream' },
+} as const;
+
+export type BuiltinExtension = keyof typeof BUILTIN;
+
 /**
- * What `res.type('html')` would set, when res.send may set it without the call: `res.type` and
- * `res.set` are webapp's and the MIME and charset tables still answer `text/html` and UTF-8. The call
- * costs a regular-expression lookup and node's validation of a constant (~2k instructions, most of a
- * hello response's own work); undefined when anything could answer differently.
+ * What `res.type(ext)` would set, when webapp may set it without the call: `res.type` and `res.set`
+ * are webapp's and the MIME and charset tables still answer as shipped for `ext`. The call costs a
+ * regular-expression lookup and node's validation of a constant (~2k instructions, most of a small
+ * response's own work); undefined when anything could answer differently.
  */
-export function builtinHtmlType(res: Res): string | undefined {
+export function builtinType(res: Res, ext: BuiltinExtension): string | undefined {
+  const entry = BUILTIN[ext];
   if (
     res.type !== type ||
     res.set !== set ||
     mime.lookup !== defaultLookup ||
     mime.charsets.lookup !== defaultCharsetLookup ||
-    mime.types.html !== 'text/html'
+    mime.types[ext] !== entry.type
   ) {
     return undefined;
   }
-  return HTML_UTF8;
+  return entry.header;
+}
+
+/**
+ * `res.type(ext)` for the types webapp sets itself (a Buffer body, a status text, a string body):
+ * the constant through the header store when {@link builtinType} allows, else the call. Returns the
+ * Content-Type now set.
+ */
+export function setBuiltinType(res: Res, ext: BuiltinExtension): ReturnType<typeof readHeader> {
+  const header = builtinType(res, ext);
+  if (header === undefined) {
+    res.type(ext);
+    return readHeader(res, 'content-type');
+  }
+  setTrustedHeader(res, 'Content-Type', 'content-type', header);
+  return header;
 }

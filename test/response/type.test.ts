@@ -1,7 +1,8 @@
 /**
- * res.send sets the Content-Type of a string body without calling res.type('html') while nothing
- * could tell the difference (src/response/type.ts, builtinHtmlType). These tests hold the direct path
- * to Express's answer and check that every replaced piece it depends on sends res.send the long way.
+ * res.send and res.sendStatus set the Content-Type of a string body, a Buffer and a status text
+ * without calling res.type('html' | 'bin' | 'txt') while nothing could tell the difference
+ * (src/response/type.ts, builtinType). These tests hold the direct path to Express's answer and check
+ * that every replaced piece it depends on sends them the long way.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
@@ -9,7 +10,7 @@ import { afterEach, describe, it } from 'node:test';
 import webapp = require('../../src/index');
 
 import { defaultCharsetLookup, defaultLookup, mime } from '../../src/http/mime';
-import { builtinHtmlType } from '../../src/response/type';
+import { type BuiltinExtension, builtinType } from '../../src/response/type';
 import type { Res } from '../../src/types/internal';
 import { assertSameAsExpress, request } from '../support/http';
 
@@ -18,17 +19,54 @@ function appResponse(app: ReturnType<typeof webapp>): Res {
   return Object.create(app.response) as Res;
 }
 
-describe('response/type: the Content-Type of a string body', () => {
-  const htmlType = mime.types.html;
+describe('response/type: the Content-Type webapp sets itself', () => {
+  const shipped = { html: mime.types.html, txt: mime.types.txt, bin: mime.types.bin };
   afterEach(() => {
     // Each test that changes the shared table puts it back, even when it fails.
     mime.lookup = defaultLookup;
     mime.charsets.lookup = defaultCharsetLookup;
-    mime.types.html = htmlType;
+    Object.assign(mime.types, shipped);
   });
 
-  it('is text/html; charset=utf-8 without a call while the defaults are in place', () => {
-    assert.equal(builtinHtmlType(appResponse(webapp())), 'text/html; charset=utf-8');
+  it("is the default tables' answer without a call while they are in place", () => {
+    const expected: Record<BuiltinExtension, string> = {
+      html: 'text/html; charset=utf-8',
+      txt: 'text/plain; charset=utf-8',
+      bin: 'application/octet-stream',
+    };
+    for (const ext of Object.keys(expected) as BuiltinExtension[]) {
+      assert.equal(builtinType(appResponse(webapp()), ext), expected[ext], ext);
+    }
+  });
+
+  it('asks a redefined txt or bin type, for res.sendStatus and a Buffer body', async () => {
+    const app = webapp();
+    app.get('/status', (_req, res) => res.sendStatus(404));
+    app.get('/buffer', (_req, res) => res.send(Buffer.from('abc')));
+    mime.types.txt = 'text/x-status';
+    mime.types.bin = 'application/x-bytes';
+    assert.equal(builtinType(appResponse(app), 'txt'), undefined);
+    assert.equal(builtinType(appResponse(app), 'bin'), undefined);
+    assert.equal(
+      (await request(app, { path: '/status' })).headers['content-type'],
+      'text/x-status; charset=utf-8',
+    );
+    assert.equal((await request(app, { path: '/buffer' })).headers['content-type'], 'application/x-bytes');
+  });
+
+  it("calls an app's res.type for a status text and a Buffer body", async () => {
+    const app = webapp();
+    const calls: string[] = [];
+    const ownType = app.response.type;
+    app.response.type = function (this: Res, type: string) {
+      calls.push(type);
+      return ownType.call(this, type);
+    };
+    app.get('/status', (_req, res) => res.sendStatus(204));
+    app.get('/buffer', (_req, res) => res.send(Buffer.from('abc')));
+    await request(app, { path: '/status' });
+    await request(app, { path: '/buffer' });
+    assert.deepEqual(calls, ['txt', 'bin']);
   });
 
   it('goes through res.type and res.set when an app replaces either', async () => {
@@ -40,7 +78,7 @@ describe('response/type: the Content-Type of a string body', () => {
       calls.push(`type ${type}`);
       return ownType.call(this, type);
     };
-    assert.equal(builtinHtmlType(appResponse(app)), undefined);
+    assert.equal(builtinType(appResponse(app), 'html'), undefined);
     app.response.set = function (this: Res, ...args: [string, string]) {
       calls.push(`set ${args[0]}`);
       return ownSet.apply(this, args);
@@ -56,16 +94,16 @@ describe('response/type: the Content-Type of a string body', () => {
     app.get('/', (_req, res) => res.send('<p>hi</p>'));
 
     mime.lookup = (path: string) => (path === 'html' ? 'text/x-custom' : defaultLookup.call(mime, path));
-    assert.equal(builtinHtmlType(appResponse(app)), undefined);
+    assert.equal(builtinType(appResponse(app), 'html'), undefined);
     assert.equal((await request(app)).headers['content-type'], 'text/x-custom; charset=utf-8');
     mime.lookup = defaultLookup;
 
     mime.charsets.lookup = () => 'ISO-8859-1';
-    assert.equal(builtinHtmlType(appResponse(app)), undefined);
+    assert.equal(builtinType(appResponse(app), 'html'), undefined);
     mime.charsets.lookup = defaultCharsetLookup;
 
     mime.types.html = 'application/xhtml+xml';
-    assert.equal(builtinHtmlType(appResponse(app)), undefined);
+    assert.equal(builtinType(appResponse(app), 'html'), undefined);
     assert.equal((await request(app)).headers['content-type'], 'application/xhtml+xml; charset=utf-8');
   });
 
@@ -96,6 +134,11 @@ describe('response/type: the Content-Type of a string body', () => {
         app.get('/header', (_req: any, res: any) => res.set('X-A', '1').send('<b>x</b>'));
         app.get('/empty', (_req: any, res: any) => res.send(''));
         app.head('/head', (_req: any, res: any) => res.send('body'));
+        app.get('/buffer', (_req: any, res: any) => res.send(Buffer.from('bytes')));
+        app.get('/typed-buffer', (_req: any, res: any) => res.type('png').send(Buffer.from('bytes')));
+        app.get('/status', (_req: any, res: any) => res.sendStatus(404));
+        app.get('/status-typed', (_req: any, res: any) => res.type('json').sendStatus(500));
+        app.get('/status-odd', (_req: any, res: any) => res.sendStatus(299));
         return app;
       },
       [
@@ -104,6 +147,11 @@ describe('response/type: the Content-Type of a string body', () => {
         { path: '/header' },
         { path: '/empty' },
         { path: '/head', method: 'HEAD' },
+        { path: '/buffer' },
+        { path: '/typed-buffer' },
+        { path: '/status' },
+        { path: '/status-typed' },
+        { path: '/status-odd' },
       ],
     );
   });

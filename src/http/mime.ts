@@ -76,6 +76,27 @@ export const defaultCharsetLookup = mime.charsets.lookup;
 export const defaultLookup = mime.lookup;
 
 /**
+ * `mime.lookup(ext)`: the table read directly when the lookup is mime 1.x's own and `ext` is what its
+ * regular-expression replace and lower-casing would leave as is (ASCII without capitals, `.`, `/` or
+ * `\`), as for `res.type('json')`; else the lookup itself.
+ * @example
+ * typeOfExtension('json') // 'application/json'
+ */
+export function typeOfExtension(ext: string): string {
+  if (mime.lookup !== defaultLookup || !isBareExtension(ext)) return mime.lookup(ext);
+  return mime.types[ext] || mime.default_type;
+}
+
+function isBareExtension(ext: string): boolean {
+  for (let i = 0; i < ext.length; i++) {
+    const c = ext.charCodeAt(i);
+    // '.', '/', backslash, A-Z and anything past ASCII (which lower-casing might change).
+    if (c === 46 || c === 47 || c === 92 || (c >= 65 && c <= 90) || c > 127) return false;
+  }
+  return true;
+}
+
+/**
  * mime-types' type for a path or extension, false when unknown: what req.is, req.accepts and the
  * directory listing use, as in Express 4 (unaffected by `mime.define`).
  */

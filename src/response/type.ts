@@ -4,7 +4,7 @@
  */
 import { webappError } from '../errors/catalogue';
 import { readHeader, setTrustedHeader } from '../http/header-store';
-import { defaultCharsetLookup, defaultLookup, mime } from '../http/mime';
+import { defaultCharsetLookup, defaultLookup, mime, typeOfExtension } from '../http/mime';
 import type { Res } from '../types/internal';
 import { HTML_UTF8 } from './charset';
 import { set } from './headers';
@@ -18,7 +18,7 @@ import { set } from './headers';
  */
 export function type<T extends Res>(this: T, type: string): T {
   if (typeof type !== 'string') throw webappError('WEBAPP_RES_TYPE_NOT_STRING');
-  return this.set('Content-Type', type.indexOf('/') === -1 ? mime.lookup(type) : type);
+  return this.set('Content-Type', type.indexOf('/') === -1 ? typeOfExtension(type) : type);
 }
 
 /** The extensions webapp itself passes to `res.type`, with what the default tables answer for them. */

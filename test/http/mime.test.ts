@@ -14,6 +14,8 @@ import { assertSameAsExpress, request } from '../support/http';
 
 import webapp = require('../../src/index');
 
+import { typeOfExtension } from '../../src/http/mime';
+
 const express = require('express');
 const theirs = express.static.mime;
 const ours = webapp.static.mime;
@@ -119,6 +121,57 @@ describe('webapp.static.mime: the table', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('http/mime typeOfExtension: the table read without the lookup', () => {
+  const probes = [
+    ...ALL,
+    ...ALL.slice(0, 50).map((ext) => ext.toUpperCase()),
+    '',
+    'noext',
+    'JSON',
+    'Json',
+    'x.json',
+    'dir/file.json',
+    'a\\b.html',
+    '.html',
+    'json\n.txt',
+    'héllo',
+    'ǅ',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'json ',
+    'text+json',
+  ];
+
+  it('answers what mime.lookup answers, for every extension and odd input', () => {
+    for (const ext of probes) assert.equal(typeOfExtension(ext), ours.lookup(ext), JSON.stringify(ext));
+  });
+
+  it('asks a replaced mime.lookup', () => {
+    const lookup = ours.lookup;
+    ours.lookup = (ext: string) => `x-custom/${ext}`;
+    try {
+      assert.equal(typeOfExtension('json'), 'x-custom/json');
+    } finally {
+      ours.lookup = lookup;
+    }
+    assert.equal(typeOfExtension('json'), 'application/json');
+  });
+
+  it('sees types defined later', () => {
+    const before = ours.types.webappx;
+    ours.define({ 'application/x-webapp-test': ['webappx'] });
+    try {
+      assert.equal(typeOfExtension('webappx'), 'application/x-webapp-test');
+    } finally {
+      if (before === undefined) delete ours.types.webappx;
+      delete ours.extensions['application/x-webapp-test'];
+    }
+    assert.equal(typeOfExtension('webappx'), ours.default_type);
   });
 });
 

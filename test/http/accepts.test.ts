@@ -54,6 +54,8 @@ describe('http/accepts acceptsTypes', () => {
 
   it('answers false instead of throwing for non-string types', () => {
     assert.equal(acceptsTypes(req({ accept: 'text/html' }), [42, null]), false);
+    assert.equal(acceptsTypes(req({ accept: '*/*' }), [42, null]), false);
+    assert.equal(acceptsTypes(req({ accept: '*/*' }), [42, 'json']), 'json');
   });
 });
 

@@ -368,3 +368,36 @@ test('a 404 for a request declaring a body over the drain bound answers at once 
     assert.match(head, /\r\nConnection: close\r\n/i);
   });
 });
+
+test('the error page headers, as a writeHead wrapper and a wrapped setHeader see them, are Express’s', async () => {
+  // What compression-style and logger-style middleware see: getHeader values (types included) at
+  // writeHead, and the setHeader calls themselves.
+  await assertSameAsExpress(
+    (lib) => {
+      const app = lib();
+      app.use('/seen', (_req: any, res: any, next: any) => {
+        const writeHead = res.writeHead;
+        res.writeHead = function (this: any, ...args: unknown[]) {
+          const seen = ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options']
+            .map((name) => `${name}=${typeof this.getHeader(name)}:${this.getHeader(name)}`)
+            .join(';');
+          this.setHeader('X-Seen', seen);
+          return writeHead.apply(this, args);
+        };
+        next();
+      });
+      app.use('/calls', (_req: any, res: any, next: any) => {
+        const calls: string[] = [];
+        const setHeader = res.setHeader;
+        res.setHeader = function (this: any, name: string, value: unknown) {
+          calls.push(name);
+          if (name !== 'X-Calls') this.setHeader('X-Calls', calls.join(','));
+          return setHeader.call(this, name, value);
+        };
+        next();
+      });
+      return app;
+    },
+    [{ path: '/seen/missing' }, { path: '/calls/missing' }],
+  );
+});

@@ -4,6 +4,7 @@
  */
 import type qs from 'qs';
 import { webappError } from '../errors/catalogue';
+import { parseFlatQs } from './flat-qs';
 import { parseFlatQuery } from './flat-query';
 
 let qsModule: typeof qs | undefined;
@@ -29,17 +30,20 @@ export type QueryParser = (str: string) => Record<string, unknown>;
  * `allowPrototypes` only lets keys such as `hasOwnProperty` be set on the result; qs never
  * assigns `__proto__`, so Object.prototype cannot be polluted.
  */
+const EXTENDED_LIMIT = 1000;
 const EXTENDED_OPTIONS: qs.IParseOptions = {
   allowPrototypes: true,
   depth: 5,
-  arrayLimit: 1000,
-  parameterLimit: 1000,
+  // Not below parameterLimit: parseFlatQs relies on a repeated key always making an array.
+  arrayLimit: EXTENDED_LIMIT,
+  parameterLimit: EXTENDED_LIMIT,
 };
 
 function parseExtended(str: string): Record<string, unknown> {
   // No query string (null, as req.query passes it, or ''): qs would answer {} too, so qs is not needed.
   if (!str) return {};
-  return parseQs(str, EXTENDED_OPTIONS);
+  // Most query strings have no brackets: qs's answer for those comes without qs (see ./flat-qs).
+  return parseFlatQs(str, EXTENDED_LIMIT) ?? parseQs(str, EXTENDED_OPTIONS);
 }
 
 function parseSimple(str: string): Record<string, unknown> {

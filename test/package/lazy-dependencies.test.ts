@@ -1,6 +1,6 @@
 /**
  * `require('webapp')` leaves out what few apps use: qs (~25 ms to load with its dependencies) comes
- * with the first extended query or form parse, iconv-lite (~5 ms) with the first charset other than
+ * with the first extended form parse or query string with brackets (flat ones need no qs), iconv-lite (~5 ms) with the first charset other than
  * UTF-8. Checked in a fresh process, where require.cache shows what was loaded.
  */
 import assert from 'node:assert/strict';
@@ -28,6 +28,7 @@ const { compileQueryParser } = require(${JSON.stringify(`${src}/http/query.js`)}
 steps.push(['simple query', loaded('qs'), compileQueryParser('simple')('a=1').a]);
 const empty = [compileQueryParser('extended')(null), compileQueryParser('extended')('')];
 steps.push(['no query string', loaded('qs'), JSON.stringify(empty), empty.every((q) => Object.getPrototypeOf(q) === Object.prototype)]);
+steps.push(['flat extended query', loaded('qs'), JSON.stringify(compileQueryParser('extended')('a=1&a=2&b=%41'))]);
 steps.push(['extended query', loaded('qs'), JSON.stringify(compileQueryParser('extended')('a[b]=1'))]);
 steps.push(['after', loaded('qs')]);
 console.log(JSON.stringify(steps));`;
@@ -40,6 +41,7 @@ test('qs and iconv-lite are loaded on first use, not by require("webapp")', asyn
     ['latin1 decoded', false, true, 'hé'],
     ['simple query', false, '1'],
     ['no query string', false, '[{},{}]', true],
+    ['flat extended query', false, '{"a":["1","2"],"b":"A"}'],
     ['extended query', false, '{"a":{"b":"1"}}'],
     ['after', true],
   ]);

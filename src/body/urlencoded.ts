@@ -6,6 +6,7 @@
  * @module
  */
 import { httpError, webappError } from '../errors/catalogue';
+import { parseFlatQs } from '../http/flat-qs';
 import { parseFlatQuery } from '../http/flat-query';
 import { parseQs } from '../http/query';
 import { deprecate } from '../utils/deprecate';
@@ -62,6 +63,10 @@ function extendedParser(options: UrlencodedOptions): (body: string) => unknown {
     const count =
       body.length < 100 && body.length < parameterLimit ? 0 : countParameters(body, parameterLimit);
     if (count === undefined) throw tooManyParameters();
+    // A form without brackets (most of them) gets qs's answer without qs: its array limit is at least
+    // the number of parameters, so a repeated key always makes an array (see ../http/flat-qs).
+    const flat = parseFlatQs(body, parameterLimit);
+    if (flat !== undefined) return flat;
     try {
       // qs never assigns __proto__; allowPrototypes only lets keys such as `hasOwnProperty` through
       // as plain own properties of the result, as Express 4 does.

@@ -73,6 +73,30 @@ describe('urlencoded()', () => {
     assert.equal(Array.isArray((answer.body.value as { a: unknown }).a), true);
   });
 
+  test('extended flat forms (no brackets, parsed without qs) give qs’s answer with the parser’s options', async () => {
+    const qs = require('qs');
+    const forms = [
+      'name=Ada+Lovelace&email=ada%40example.com&plan=pro&terms=on',
+      'tag=a&tag=b&tag=c&x=%E2%9C%93&y=%E2%9C&z',
+      '__proto__=x&hasOwnProperty=1&toString=2&=3&&4',
+      // 150 repeats: longer than 100 characters, so the array limit comes from the count.
+      Array.from({ length: 150 }, (_, i) => `k=${i}`).join('&'),
+    ];
+    for (const body of forms) {
+      const count = body.split('&').length;
+      const expected = qs.parse(body, {
+        allowPrototypes: true,
+        arrayLimit: Math.max(100, body.length < 100 ? 0 : count),
+        depth: 32,
+        strictDepth: true,
+        parameterLimit: 1000,
+      });
+      const answer = await parse(body);
+      assert.equal(answer.status, 200, body);
+      assert.deepEqual(answer.body, { proto: 'object', value: JSON.parse(JSON.stringify(expected)) }, body);
+    }
+  });
+
   test('the default parameterLimit is 1000', async () => {
     const params = (n: number) => Array.from({ length: n }, (_, i) => `k${i}=${i}`).join('&');
     assert.equal((await parse(params(1000))).status, 200);

@@ -8,53 +8,21 @@ import querystring from 'node:querystring';
 import { describe, it } from 'node:test';
 import { parseFlatQuery } from '../../src/http/flat-query';
 import { prng } from '../support/prng';
+import { FLAT_QUERY_EDGE_CASES } from '../support/query-texts';
 
 function nodeParse(text: string, maxKeys: number): unknown {
   return querystring.parse(text, undefined, undefined, { maxKeys });
 }
 
 const CASES = [
-  '',
-  'a',
-  'a=',
-  '=',
-  '=x',
-  '&',
-  '&&',
-  'a&',
-  '&a',
-  'a&&b',
-  'a=1&a=2&a=3',
-  'a=1=2',
-  'a==',
-  '+',
-  'a+b=c+d',
-  'a+=+',
-  'name=Ada+Lovelace&email=ada%40example.com&plan=pro',
-  'a=%20b',
-  'a=%2',
-  'a=%',
-  'a=%%41',
+  ...FLAT_QUERY_EDGE_CASES,
   'a=%4+1',
   'a%4+1=b',
-  'a=%ZZ%41',
-  'a=%E2%9C%93',
-  'a=%E2%9C',
-  'a=%FF',
   'a=%C3%A9+%41',
-  '%61=b',
-  '%61%=b',
-  'a=é%41',
-  'a=\uD800%41',
-  'a=%2B%26%3D',
   // node scans the rest of a flagged key as a value: its second escape flags the value.
   '%9C%93=\u{1F600}%%',
   '%41+%42=\u00e9%',
   '%41%4=\u00e9%',
-  '__proto__=x',
-  '__proto__=x&__proto__=y',
-  'constructor=1&hasOwnProperty=2&toString=3',
-  '0=a&1=b&0=c',
   'a[b]=1&c=2&c=3',
 ];
 

@@ -123,13 +123,8 @@ export function readHeader(res: OutgoingMessage, lower: TrustedHeader): HeaderEn
     case 'x-powered-by':
       entry = store['x-powered-by'];
       break;
-    case 'content-security-policy':
-      entry = store['content-security-policy'];
-      break;
-    case 'x-content-type-options':
-      entry = store['x-content-type-options'];
-      break;
     default:
+      // Names webapp only writes (the error page's): getHeader answers as well.
       return res.getHeader(lower);
   }
   return entry === undefined ? undefined : entry[1];

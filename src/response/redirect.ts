@@ -2,10 +2,10 @@
  * res.redirect: Location plus a short body chosen by the Accept header.
  * @module
  */
-import { STATUS_CODES } from 'node:http';
 import { escapeHtml } from '../http/escape-html';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
+import { statusPhrase } from './status';
 
 /**
  * Redirects to `url` (any form res.location accepts, including `back`) with `status` (default 302).
@@ -32,10 +32,8 @@ export function redirect(this: Res, statusOrUrl: number | string, url?: string |
   }
 
   const location = this.location(address).get('Location') as string;
-  // Express looks the phrase up by the raw status; an unknown one reads "undefined". A number is
-  // looked up as one: its string form would be converted back to an index on every redirect.
-  const key = typeof status === 'number' ? status : String(status);
-  const phrase = Object.hasOwn(STATUS_CODES, key) ? STATUS_CODES[key] : undefined;
+  // An unknown status reads "undefined" in the body, as in Express.
+  const phrase = statusPhrase(status);
   let body = '';
   this.format({
     text() {

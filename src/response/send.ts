@@ -2,7 +2,7 @@
  * res.send: the one place a response body is finished (json, jsonp, sendStatus, render end here).
  * @module
  */
-import { OutgoingMessage, STATUS_CODES } from 'node:http';
+import { OutgoingMessage } from 'node:http';
 import { hasBuiltinGet } from '../application/settings';
 import { type ETagFn, entityTag, isBuiltinETag, weakETag } from '../http/etag';
 import { readHeader, setTrustedHeader } from '../http/header-store';
@@ -10,6 +10,7 @@ import { headWritten } from '../http/node-internals';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { setUtf8Charset } from './charset';
+import { statusPhrase } from './status';
 import { setBuiltinType } from './type';
 
 /**
@@ -49,8 +50,7 @@ export function send<T extends Res>(this: T, body?: unknown): T {
     if (!readHeader(this, 'content-type')) setBuiltinType(this, 'txt');
     deprecate('WEBAPP_RES_SEND_STATUS', 'res.send(status): Use res.sendStatus(status) instead');
     this.statusCode = chunk;
-    const key = String(chunk);
-    chunk = Object.hasOwn(STATUS_CODES, key) ? STATUS_CODES[key] : undefined;
+    chunk = statusPhrase(chunk);
   }
 
   let isString = false;

@@ -56,10 +56,21 @@ export function status<T extends Res>(this: T, code: number): T {
  */
 export function sendStatus<T extends Res>(this: T, statusCode: number): T {
   const code = isValidStatus(statusCode) ? statusCode : checkStatus(statusCode);
-  // Looked up by the value given, as Express does: sendStatus('200') says "OK", sendStatus(200.5) says "200.5".
-  const key = typeof statusCode === 'number' ? statusCode : String(statusCode);
-  const body = (Object.hasOwn(STATUS_CODES, key) && STATUS_CODES[key]) || String(key);
+  // By the value given, as Express does: sendStatus('200') says "OK", sendStatus(200.5) says "200.5".
+  const body = statusPhrase(statusCode) || String(statusCode);
   this.statusCode = code;
   setBuiltinType(this, 'txt');
   return this.send(body);
+}
+
+/**
+ * The reason phrase of `status` looked up by the value as given, as Express does (a numeric string
+ * finds its code, a fraction nothing), or undefined. A number is looked up as one: its string form
+ * would be converted back to an index on every call.
+ * @example
+ * statusPhrase(302) // 'Found'
+ */
+export function statusPhrase(status: unknown): string | undefined {
+  const key = typeof status === 'number' ? status : String(status);
+  return Object.hasOwn(STATUS_CODES, key) ? STATUS_CODES[key] : undefined;
 }

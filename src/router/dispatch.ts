@@ -26,10 +26,22 @@ export interface DispatchRouter {
   process_params(layer: Layer, called: Record<string, unknown>, req: Req, res: Res, done: Next): void;
 }
 
+/** Where a router keeps its index (see ./index/route-index). */
+export const kIndex = Symbol('webapp.router.index');
+/** Set on a router to bypass the index (the reference linear matcher, used by the parity suite). */
+export const kLinear = Symbol('webapp.router.linear');
+
 export interface IndexHolder {
   index: RouteIndex | undefined;
   /** The router's own stack; the index applies while `router.stack` is still its proxy. */
   readonly watched: WatchedStack;
+}
+
+/** What `req` held when a router was entered: restored when it is left. */
+export interface ChainEntry {
+  params: Record<string, unknown> | undefined;
+  baseUrl: string | undefined;
+  next: Next | undefined;
 }
 
 export class Dispatch {
@@ -39,13 +51,13 @@ export class Dispatch {
   private readonly res: Res;
   private readonly out: Next | undefined;
   private readonly stack: Layer[];
-  private readonly protohost: string;
-  private readonly parentParams: Record<string, unknown> | undefined;
-  private readonly parentUrl: string;
-  private readonly savedBaseUrl: string | undefined;
-  private readonly savedNext: Next | undefined;
+  private protohost: string;
+  private parentParams: Record<string, unknown> | undefined;
+  private parentUrl: string;
+  private savedBaseUrl: string | undefined;
+  private savedNext: Next | undefined;
   /** Decided on entry, as in Express: a method changed later (method-override) does not count. */
-  private readonly isOptions: boolean;
+  private isOptions: boolean;
   private idx = 0;
   private removed = '';
   private slashAdded = false;
@@ -101,6 +113,23 @@ export class Dispatch {
     req.baseUrl = this.parentUrl;
     req.originalUrl = req.originalUrl || req.url;
     this.advance(undefined);
+  }
+
+  /**
+   * Puts this walk where it would be had the router been entered with `entry` and handed the request
+   * to the mount at stack position `mounted`, stripping `removed` from a URL that starts with '/': for
+   * ./mount-chain, which enters the routers of a chain without walking them, when the request comes
+   * back out of the chain.
+   */
+  resumeAfter(mounted: number, removed: string, entry: ChainEntry): void {
+    this.protohost = '';
+    this.parentParams = entry.params;
+    this.savedBaseUrl = entry.baseUrl;
+    this.parentUrl = entry.baseUrl || '';
+    this.savedNext = entry.next;
+    this.isOptions = false;
+    this.idx = mounted + 1;
+    this.removed = removed;
   }
 
   /** Leaves the router: restores what it changed on `req`, then continues outside. */
@@ -391,7 +420,7 @@ function finishLater(dispatch: Dispatch, err: unknown): void {
   dispatch.finish(err);
 }
 
-function hasParamCallbacks(router: DispatchRouter): boolean {
+export function hasParamCallbacks(router: DispatchRouter): boolean {
   for (const _ in router.params) return true;
   return false;
 }

@@ -13,10 +13,11 @@ import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { callLater } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
-import { Dispatch, type IndexHolder } from './dispatch';
+import { Dispatch, type IndexHolder, kIndex, kLinear } from './dispatch';
 import { createWatchedStack } from './index/watched-stack';
 import { kRouterMark, Layer, rejectionsForwardedByPlugin } from './layer';
 import { methods, methodTable } from './methods';
+import { enterChain, kEnteredDirectly } from './mount-chain';
 import type { PathArgument } from './path';
 import { Route, type RouteMethod } from './route';
 import { splitUseArguments } from './use-arguments';
@@ -39,9 +40,7 @@ interface ParamCalled {
   value: unknown;
 }
 
-const kIndex = Symbol('webapp.router.index');
-/** Set on a router to bypass the index (the reference linear matcher, used by the parity suite). */
-export const kLinear = Symbol('webapp.router.linear');
+export { kLinear };
 
 /** The methods every router inherits from `webapp.Router` (routerProto, below). */
 export interface RouterMethods {
@@ -154,9 +153,12 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  * `out`, as for a root application, the final handler answers).
  */
 routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
+  if (enterChain(this, req, res, out)) return;
   const holder = this[kLinear] ? undefined : this[kIndex];
   new Dispatch(this, holder, req, res, out).start();
 };
+// Only this `handle` may be skipped (see ./mount-chain): a wrapper put in its place is called.
+(routerProto.handle as unknown as Record<symbol, boolean>)[kEnteredDirectly] = true;
 
 /**
  * Runs this router's param callbacks for the layer's keys, once per value per request. Express 4's

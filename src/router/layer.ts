@@ -24,7 +24,7 @@ import {
   plainSegments,
   translateSegments,
 } from './path';
-import { matchPlain, type PlainPath, plainCapture, plainPath, plainPathOf } from './plain-path';
+import { matchPlain, matchPlainAt, type PlainPath, plainCapture, plainPath, plainPathOf } from './plain-path';
 import type { Route } from './route';
 
 const kPlans = Symbol('webapp.layer.plans');
@@ -40,6 +40,8 @@ const kArity = Symbol('webapp.layer.arity');
 const kAnchored = Symbol('webapp.layer.anchored');
 const kCaptures = Symbol('webapp.layer.captures');
 const kRouterHandle = Symbol('webapp.layer.routerHandle');
+/** What ./mount-chain remembers on the last mount of a chain (the chain's params builder). */
+export const kChainShape = Symbol('webapp.layer.chainShape');
 /** Marks the functions createRouter makes (see handsToRouter). */
 export const kRouterMark = Symbol('webapp.router');
 
@@ -136,6 +138,7 @@ export class Layer implements MergeSite {
   [kMergeShape]: MergeShape | null | undefined = undefined;
   [kMergeMisses] = 0;
   [kCaptures]: Captures | undefined = undefined;
+  [kChainShape]: unknown = undefined;
   /** Whether the handler the layer was made with is a webapp router (see handsToRouter). */
   [kRouterHandle]: boolean;
 
@@ -412,6 +415,44 @@ export function isCompiled(layer: Layer): boolean {
 }
 
 const compiledMatch = Layer.prototype.match;
+
+/** What {@link matchMountAt} answers for a layer it cannot decide, or one that matches but not cleanly. */
+export const MOUNT_UNDECIDED = -2;
+
+/**
+ * How middleware mounted under a plain path (literal segments and whole-segment parameters, as
+ * compiled) matches the part of `path` from `at` (which starts with '/'): the offset where its mount
+ * path ends when the rest starts with a '/' of its own (what ./mount-chain can hand on without
+ * rewriting the URL), -1 when it does not match, {@link MOUNT_UNDECIDED} otherwise (a route, middleware
+ * at '/', another shape, a replaced regexp or `match`, edited keys, a match ending at the path's end or
+ * taking a trailing slash). Parameter bounds are kept from `firstParam` on, for plainCapture; the
+ * layer's `keys` then name them.
+ */
+export function matchMountAt(layer: Layer, path: string, at: number, firstParam: number): number {
+  if (layer.route !== undefined || !isCompiled(layer) || layer[kSlash]) return MOUNT_UNDECIDED;
+  let end: number;
+  const plain = layer[kPlain];
+  if (plain !== undefined) {
+    if (layer.keys.length !== plain.params) return MOUNT_UNDECIDED;
+    end = matchPlainAt(plain, path, at, firstParam);
+  } else {
+    const literal = layer[kLiteral];
+    if (literal === undefined || literal.end || layer.keys.length !== 0) return MOUNT_UNDECIDED;
+    const base = literal.base;
+    const found = literal.sensitive ? hasAt(path, at, base) : startsWithFolded(path, at, literal.baseLower);
+    if (!found) return -1;
+    // A strict literal kept its trailing slash: the slash is part of the match.
+    if (base.charCodeAt(base.length - 1) === 47) return MOUNT_UNDECIDED;
+    end = at + base.length;
+    if (end < path.length && path.charCodeAt(end) !== 47) return -1;
+  }
+  if (end === -1) return -1;
+  // At the end of the path, or before a '/' followed by the end or another '/', Express's match takes
+  // the slash (or the child sees a '/' added): Dispatch.trimPrefix handles those.
+  const next = end + 1;
+  if (end === path.length || next === path.length || path.charCodeAt(next) === 47) return MOUNT_UNDECIDED;
+  return end;
+}
 
 /** @internal The RegExp `match` executes while the layer's regexp is the compiled one (for tests). */
 export function executedRegExp(layer: Layer): RegExp {

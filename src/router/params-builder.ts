@@ -101,6 +101,34 @@ export function mergeBuilder(
   });
 }
 
+/**
+ * A function making `{ ...parent, [own[i]]: read(source, captures[i]) … }` as Express 4's for-in
+ * merges make it when for-in lists `parentNames` on the parent (null: no parent object) — the params a
+ * chain of mounts ends with (see ./mount-chain). Undefined when the names cannot be compiled, a name
+ * repeated across the lists included (the generic merges decide which value wins).
+ */
+export function chainBuilder<S>(
+  parentNames: readonly string[] | null,
+  ownNames: readonly string[],
+  captures: readonly number[],
+  read: (source: S, i: number) => unknown,
+): ((parent: unknown, source: S) => Record<string, unknown>) | undefined {
+  const all = parentNames === null ? ownNames : [...parentNames, ...ownNames];
+  if (!compilable(all)) return undefined;
+  const key = `chain\u0000${JSON.stringify(parentNames)}\u0000${JSON.stringify(ownNames)}\u0000${captures.join(',')}`;
+  return compile(
+    key,
+    () => {
+      const fields = [
+        ...(parentNames ?? []).map((name) => `${JSON.stringify(name)}: p[${JSON.stringify(name)}]`),
+        ...ownNames.map((name, i) => `${JSON.stringify(name)}: b0(s, ${Number(captures[i])})`),
+      ];
+      return `return function chain(p, s) { return { ${fields.join(', ')} }; };`;
+    },
+    read,
+  );
+}
+
 /** Whether for-in over `object` lists exactly `names`, in order. Reads no value. */
 export function enumeratesAs(object: object, names: readonly string[]): boolean {
   let i = 0;

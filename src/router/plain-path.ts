@@ -81,6 +81,41 @@ export function matchPlain(plan: PlainPath, path: string): string | undefined {
   return path.slice(0, at);
 }
 
+/**
+ * Matches the part of `path` that starts at `at` against `plan`, keeping its parameters' bounds from
+ * parameter `first` on (so matches of consecutive mounts leave all their bounds for
+ * {@link plainCapture}). Returns the offset where the matched segments end, or -1 for no match;
+ * whether a slash after them belongs to the match is the caller's question (see ./mount-chain).
+ */
+export function matchPlainAt(plan: PlainPath, path: string, at: number, first: number): number {
+  const segments = plan.segments;
+  const length = path.length;
+  const needed = (first + plan.params) * 2;
+  if (bounds.length < needed) {
+    const grown = new Uint32Array(needed * 2);
+    grown.set(bounds);
+    bounds = grown;
+  }
+  let param = first * 2;
+  for (let s = 0; s < segments.length; s++) {
+    if (at >= length || path.charCodeAt(at) !== 47) return -1;
+    at++;
+    const literal = segments[s];
+    if (literal === null) {
+      let stop = path.indexOf('/', at);
+      if (stop === -1) stop = length;
+      if (stop === at) return -1;
+      bounds[param++] = at;
+      bounds[param++] = stop;
+      at = stop;
+    } else {
+      if (plan.sensitive ? !hasAt(path, at, literal) : !startsWithFolded(path, at, literal)) return -1;
+      at += literal.length;
+    }
+  }
+  return at === length || path.charCodeAt(at) === 47 ? at : -1;
+}
+
 /** The raw text of parameter `n` of the last successful {@link matchPlain} on `path`. */
 export function plainCapture(path: string, n: number): string {
   return path.slice(bounds[n * 2], bounds[n * 2 + 1]);

@@ -1,12 +1,12 @@
 /**
  * The segment walk for mount paths with parameters (src/router/plain-path.ts) against Express 4's
  * compiled regexp for the same path: same match, same matched part, same parameters, on seeded random
- * patterns and paths.
+ * patterns and paths — also inside a longer path, as ./mount-chain matches one mount after another.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Layer } from '../../src/router/layer';
-import { matchPlain, plainCapture, plainPath } from '../../src/router/plain-path';
+import { Layer, MOUNT_UNDECIDED, matchMountAt } from '../../src/router/layer';
+import { matchPlain, matchPlainAt, plainCapture, plainPath } from '../../src/router/plain-path';
 import { prng } from '../support/prng';
 
 const ExpressLayer = require('express/lib/router/layer');
@@ -147,4 +147,82 @@ test('keys renamed on a layer name its parameters, as with the regexp', () => {
   expressLayer.keys[1] = { ...expressLayer.keys[1], name: 'squad' };
   expressLayer.match('/org/acme/team/web/member');
   assert.deepEqual(layer.params, expressLayer.params);
+});
+
+test('fuzz: a mount matched inside a longer path (matchMountAt) agrees with Express 4 on the rest (seeded)', () => {
+  const rand = prng(1127);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const segments = ['org', 'Team', 'v1', 'a.b', ':org', ':id', ':x_y', 'users'];
+  const values = ['acme', 'ORG', 'team', 'v1', 'a.b', '42', 'users', 'x'];
+  const optionSets = [
+    { end: false },
+    { end: false, strict: true },
+    { end: false, sensitive: true },
+    { end: false, sensitive: true, strict: true },
+  ];
+  const counts = { taken: 0, undecided: 0, missed: 0 };
+  for (let n = 0; n < 2000; n++) {
+    const pattern = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(segments));
+    const path = `/${pattern.join('/')}${rand() < 0.1 ? '/' : ''}`;
+    const options = pick(optionSets);
+    const layer = new Layer(path, options, noop);
+    const expressLayer = new ExpressLayer(path, options, noop);
+    for (let r = 0; r < 6; r++) {
+      const parts = pattern.map((segment) =>
+        segment.startsWith(':') || rand() < 0.2 ? pick(values) : segment,
+      );
+      const rest = pick(['', '/', '//', '/x', '/x/y', 'x', '.json', '//x', '/x/']);
+      const request = `/${parts.join('/')}${rest}`;
+      const prefix = pick(['', '/p', '/p/q']);
+      const first = Math.floor(rand() * 20);
+      const got = matchMountAt(layer, prefix + request, prefix.length, first);
+      const expected = expressLayer.regexp.exec(request) as RegExpExecArray | null;
+      const context = `${path} ${JSON.stringify(options)} on ${prefix}|${request} → ${got}`;
+      if (expected === null) {
+        // Shapes the walk does not take (a trailing slash in the pattern) stay undecided.
+        assert.ok(got === -1 || got === MOUNT_UNDECIDED, context);
+        counts.missed++;
+      } else if (got === MOUNT_UNDECIDED) {
+        counts.undecided++;
+      } else {
+        counts.taken++;
+        // Taken only when Express's match ends right before a '/' that starts the rest.
+        assert.equal(expected[0], request.slice(0, got - prefix.length), context);
+        assert.equal(request.charCodeAt(got - prefix.length), 47, context);
+        assert.notEqual(request.charCodeAt(got - prefix.length + 1), 47, context);
+        assert.ok(got - prefix.length + 1 < request.length, context);
+        for (let i = 0; i < layer.keys.length; i++)
+          assert.equal(plainCapture(prefix + request, first + i), expected[i + 1], context);
+      }
+    }
+  }
+  assert.ok(counts.taken > 1000 && counts.undecided > 500 && counts.missed > 1000, JSON.stringify(counts));
+});
+
+test('matchMountAt leaves routes, middleware at "/" and replaced regexps undecided', () => {
+  const route = new Layer('/org/:org', { end: true }, noop);
+  route.route = {} as never;
+  assert.equal(matchMountAt(route, '/org/a/b', 0, 0), MOUNT_UNDECIDED);
+  assert.equal(matchMountAt(new Layer('/', { end: false }, noop), '/org/a/b', 0, 0), MOUNT_UNDECIDED);
+  const replaced = new Layer('/org/:org', { end: false }, noop);
+  replaced.regexp = /^\/org\/([^/]+)/i;
+  assert.equal(matchMountAt(replaced, '/org/a/b', 0, 0), MOUNT_UNDECIDED);
+  const edited = new Layer('/org/:org', { end: false }, noop);
+  edited.keys.push({ name: 'extra', optional: false, offset: 0 });
+  assert.equal(matchMountAt(edited, '/org/a/b', 0, 0), MOUNT_UNDECIDED);
+  const regexpPath = new Layer(/^\/org/, { end: false }, noop);
+  assert.equal(matchMountAt(regexpPath, '/org/a/b', 0, 0), MOUNT_UNDECIDED);
+});
+
+test('matchPlainAt keeps the bounds of earlier mounts when it needs room for more', () => {
+  const small = plainPath('/a/:a', { end: false })!;
+  const many = plainPath(`/${Array.from({ length: 12 }, (_, i) => `:p${i}`).join('/')}`, { end: false })!;
+  const path = `/a/first/${Array.from({ length: 12 }, (_, i) => `v${i}`).join('/')}/rest`;
+  assert.equal(matchPlainAt(small, path, 0, 0), 8);
+  // 1 + 20 + 12 parameters: past the 16 the first table holds.
+  const end = matchPlainAt(many, path, 8, 21);
+  assert.equal(path.slice(end), '/rest');
+  assert.equal(plainCapture(path, 0), 'first');
+  assert.equal(plainCapture(path, 21), 'v0');
+  assert.equal(plainCapture(path, 32), 'v11');
 });

@@ -89,7 +89,10 @@ export class Dispatch {
     this.res = res;
     this.out = out;
     let stack = router.stack;
-    this.protohost = getProtohost(req.url);
+    const url = req.url;
+    // Origin-form URLs (nearly all) decided here: getProtohost's bytecode, inlined into every router
+    // entry, would count against what V8 inlines there (the whole constructor, see selectiveIndex).
+    this.protohost = typeof url === 'string' && url.charCodeAt(0) === 47 ? '' : getProtohost(url);
     this.parentParams = req.params;
     this.parentUrl = req.baseUrl || '';
     this.savedBaseUrl = req.baseUrl;

@@ -17,7 +17,7 @@ import { Dispatch, type IndexHolder, kIndex, kLinear } from './dispatch';
 import { createWatchedStack } from './index/watched-stack';
 import { kRouterMark, Layer, rejectionsForwardedByPlugin } from './layer';
 import { methods, methodTable } from './methods';
-import { enterChain, kEnteredDirectly } from './mount-chain';
+import { enterChain, kEnteredDirectly, mayStartChain } from './mount-chain';
 import type { PathArgument } from './path';
 import { Route, type RouteMethod } from './route';
 import { splitUseArguments } from './use-arguments';
@@ -153,9 +153,9 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  * `out`, as for a root application, the final handler answers).
  */
 routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
-  if (enterChain(this, req, res, out)) return;
-  const holder = this[kLinear] ? undefined : this[kIndex];
-  new Dispatch(this, holder, req, res, out).start();
+  const holder = this[kIndex];
+  if (mayStartChain(holder) && enterChain(this, holder, req, res, out)) return;
+  new Dispatch(this, this[kLinear] ? undefined : holder, req, res, out).start();
 };
 // Only this `handle` may be skipped (see ./mount-chain): a wrapper put in its place is called.
 (routerProto.handle as unknown as Record<symbol, boolean>)[kEnteredDirectly] = true;

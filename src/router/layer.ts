@@ -401,6 +401,11 @@ export function matchesEveryPath(layer: Layer): boolean {
   return layer[kSlash] && isCompiled(layer);
 }
 
+/** Whether `layer` was made for middleware at '/' (whatever has been replaced on it since). */
+export function mountedAtSlash(layer: Layer): boolean {
+  return layer[kSlash] === true;
+}
+
 /**
  * Whether what `layer` matches is always a prefix of the path it was given: a string path matched by
  * what was compiled from it. A user's RegExp (or an array holding one) may match further in.

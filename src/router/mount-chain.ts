@@ -36,7 +36,7 @@ import {
   kLinear,
 } from './dispatch';
 import { EmptyParams } from './empty-params';
-import { kChainShape, kRouterMark, Layer, MOUNT_UNDECIDED, matchesEveryPath, matchMountAt } from './layer';
+import { kChainShape, kRouterMark, Layer, MOUNT_UNDECIDED, matchMountAt, mountedAtSlash } from './layer';
 import { mergeParams } from './merge-params';
 import { chainBuilder, enumeratedNames, enumeratesAs } from './params-builder';
 import { plainCapture } from './plain-path';
@@ -57,14 +57,25 @@ const MAX_SCAN = 8;
 const plainHandleRequest = Layer.prototype.handle_request;
 
 /**
+ * Whether a router's first layer could be a mount (not a route, not middleware at '/'): most routers
+ * start with one of those and are walked at once. Asked before enterChain, on every router entry.
+ */
+export function mayStartChain(holder: IndexHolder): boolean {
+  const first = holder.watched.array[0];
+  return first !== undefined && first.route === undefined && !mountedAtSlash(first);
+}
+
+/**
  * Enters `router` and as many routers mounted under it as the request passes through untouched (see
  * the module comment); false when there is not even one, and the caller walks `router` itself.
  */
-export function enterChain(router: ChainRouter, req: Req, res: Res, out: Next | undefined): boolean {
-  const holder = router[kIndex];
-  const first = holder.watched.array[0];
-  // Most routers start with a route or app.use(fn): decided from the first layer.
-  if (first == null || first.route !== undefined || matchesEveryPath(first)) return false;
+export function enterChain(
+  router: ChainRouter,
+  holder: IndexHolder,
+  req: Req,
+  res: Res,
+  out: Next | undefined,
+): boolean {
   if (router.stack !== holder.watched.proxy) return false;
   const url = req.url;
   if (typeof url !== 'string' || req.method === 'OPTIONS' || layerTraced()) return false;

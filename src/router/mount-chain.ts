@@ -264,14 +264,19 @@ class MountChain {
   /** Whether the params of this chain are made as `shape` says. */
   private fits(shape: ChainShape, entryParams: unknown): boolean {
     const count = this.count;
-    if (shape.layers.length !== count) return false;
+    const layers = shape.layers;
+    if (layers.length !== count) return false;
+    const { merges, names } = shape;
+    const mounts = this.mounts;
+    let router = this.first;
     let n = 0;
     for (let j = 0; j < count; j++) {
-      const layer = mountAt(this.mounts, j);
-      if (shape.layers[j] !== layer || shape.merges[j] !== Boolean(this.routerAt(j).mergeParams))
-        return false;
+      const layer = mountAt(mounts, j);
+      if (layers[j] !== layer || merges[j] === !router.mergeParams) return false;
       const keys = layer.keys;
-      for (let i = 0; i < keys.length; i++) if (keys[i].name !== shape.names[n++]) return false;
+      for (let i = 0; i < keys.length; i++) if (keys[i].name !== names[n++]) return false;
+      // Sound: every mount of the chain holds a router createRouter made (see walk).
+      router = layer.handle as unknown as ChainRouter;
     }
     const parentNames = shape.parentNames;
     if (parentNames === undefined) return true;

@@ -81,7 +81,7 @@ export function enterChain(
   if (typeof url !== 'string' || req.method === 'OPTIONS' || layerTraced()) return false;
   const path = simplePathname(url);
   if (path === undefined) return false;
-  const chain = walk(router, url, path, req, res, out);
+  const chain = walk(router, holder.watched.array, url, path, req, res, out);
   if (chain === undefined) {
     // simplePathname took the pathname a parent handed this router: hand it back for the Dispatch.
     handOffPathname(url, path);
@@ -94,6 +94,7 @@ export function enterChain(
 /** The routers a request passes through untouched, from `router` on, or undefined when not even one. */
 function walk(
   router: ChainRouter,
+  stack: Layer[],
   url: string,
   path: string,
   req: Req,
@@ -103,9 +104,10 @@ function walk(
   // A parameter to decode (which may fail with a 400) is left to the walks.
   if (path.includes('%')) return undefined;
   let current = router;
-  let array = router[kIndex].watched.array;
+  let array = stack;
   let at = 0;
-  let params = 0;
+  /** Parameters captured so far: the next mount's are numbered from here (see matchMountAt). */
+  let captures = 0;
   let mounts: Mounts | undefined;
   for (;;) {
     const limit = Math.min(array.length, MAX_SCAN);
@@ -115,7 +117,7 @@ function walk(
     for (; index < limit; index++) {
       const candidate = array[index];
       if (candidate == null) break;
-      end = matchMountAt(candidate, path, at, params);
+      end = matchMountAt(candidate, path, at, captures);
       if (end === -1) continue;
       if (end !== MOUNT_UNDECIDED && handsOnDirectly(current, candidate)) layer = candidate;
       break;
@@ -124,7 +126,7 @@ function walk(
     // Sound: handsOnDirectly checked that the handler is a router createRouter made.
     const child = layer.handle as unknown as ChainRouter;
     (mounts ??= []).push(layer, index, end);
-    params += layer.keys.length;
+    captures += layer.keys.length;
     at = end;
     current = child;
     const childHolder = child[kIndex];

@@ -187,6 +187,39 @@ test('a router mounted in several places, requested alternately, as in Express 4
   await assertSameAsExpress(build, requests);
 });
 
+/** One mount reached through chains of two shapes: what the last mount remembers changes with each. */
+function sharedLastMount(lib: any) {
+  const app = lib();
+  const leaf = lib.Router({ mergeParams: true });
+  leaf.get('/:item', (req: any, res: any) => res.json(seen(req)));
+  const middle = lib.Router({ mergeParams: true });
+  middle.use('/leaf/:leaf', leaf);
+  app.use('/one/:a', middle);
+  app.use('/two/:b/three/:c', middle);
+  return app;
+}
+
+test('one mount ending chains of different shapes gives each its params, as in Express 4', async () => {
+  const requests = [];
+  for (let i = 0; i < 8; i++)
+    requests.push({ path: `/one/${i}/leaf/x/y` }, { path: `/two/${i}/three/z/leaf/x/y` });
+  await assertSameAsExpress(sharedLastMount, requests);
+});
+
+test('a mount whose chains keep changing shape stops compiling builders for them', async () => {
+  const app: any = sharedLastMount(webapp);
+  const lastMount = app._router.stack[0].handle.stack[0];
+  await request(app, { path: '/one/1/leaf/x/y' });
+  assert.notEqual(lastMount[kChainShape], undefined);
+  for (let i = 0; i < 3; i++) {
+    await request(app, { path: `/one/${i}/leaf/x/y` });
+    await request(app, { path: `/two/${i}/three/z/leaf/x/y` });
+  }
+  assert.equal(lastMount[kChainShape], null);
+  const res = await request(app, { path: '/two/b/three/c/leaf/l/item' });
+  assert.deepEqual(JSON.parse(res.body).params, { b: 'b', c: 'c', leaf: 'l', item: 'item' });
+});
+
 test('param callbacks, other handlers and longer stacks are left to the walks, as in Express 4', async () => {
   const build = (lib: any) => {
     const app = lib();

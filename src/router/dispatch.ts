@@ -73,8 +73,8 @@ export class Dispatch {
   /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
   private candidates: readonly number[] = EVERY_LAYER;
   private cursor = 0;
-  /** The `next` handed to every layer. */
-  readonly next: Next;
+  /** The `next` handed to every layer (see resumeAfter for the one case it is not this walk's own). */
+  next: Next;
 
   constructor(
     router: DispatchRouter,
@@ -122,9 +122,11 @@ export class Dispatch {
    * Puts this walk where it would be had the router been entered with `entry` and handed the request
    * to the mount at stack position `mounted`, stripping `removed` from a URL that starts with '/': for
    * ./mount-chain, which enters the routers of a chain without walking them, when the request comes
-   * back out of the chain.
+   * back out of the chain. With `next`, that function (which must continue this walk) stands for the
+   * walk's own `next` from then on: the one the layer at `mounted` was given, so that every layer sees
+   * the same `next`, as in Express.
    */
-  resumeAfter(mounted: number, removed: string, entry: ChainEntry): void {
+  resumeAfter(mounted: number, removed: string, entry: ChainEntry, next?: Next): void {
     this.protohost = '';
     this.parentParams = entry.params;
     this.savedBaseUrl = entry.baseUrl;
@@ -133,6 +135,7 @@ export class Dispatch {
     this.isOptions = false;
     this.idx = mounted + 1;
     this.removed = removed;
+    if (next !== undefined) this.next = next;
   }
 
   /** Leaves the router: restores what it changed on `req`, then continues outside. */

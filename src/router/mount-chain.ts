@@ -36,7 +36,15 @@ import {
   kLinear,
 } from './dispatch';
 import { EmptyParams } from './empty-params';
-import { kChainShape, kRouterMark, Layer, MOUNT_UNDECIDED, matchMountAt, mountedAtSlash } from './layer';
+import {
+  isCompiled,
+  kChainShape,
+  kRouterMark,
+  Layer,
+  MOUNT_UNDECIDED,
+  matchMountAt,
+  mountedAtSlash,
+} from './layer';
 import { mergeParams } from './merge-params';
 import { chainBuilder, enumeratedNames, enumeratesAs } from './params-builder';
 import { plainCapture } from './plain-path';
@@ -183,6 +191,14 @@ class MountChain {
   private resumed: Dispatch | undefined = undefined;
   /** Stands for that walk's `next` until then: the `out` of the last router, and `req.next` in it. */
   readonly exit: Next;
+  /** When the last router's walk was skipped too (see enterRoute): where its route is, and its `next`. */
+  private routeAt = -1;
+  private routeNext: Next | undefined = undefined;
+  private lastBaseUrl: string | undefined = undefined;
+  /** The last router's walk, once the route calls `next`. */
+  private routeWalk: Dispatch | undefined = undefined;
+  /** The params the last router was entered with, made again once a walk needs them (materialize). */
+  private lastParams: Record<string, unknown> | undefined = undefined;
 
   constructor(
     first: ChainRouter,
@@ -217,18 +233,50 @@ class MountChain {
     const url = this.url;
     const end = this.end;
     const stripped = url.slice(end);
+    const path = url.length === this.path.length ? stripped : this.path.slice(end);
     req.originalUrl = req.originalUrl || url;
-    req.baseUrl = (this.entryBaseUrl || '') + url.slice(0, end);
-    // Undefined only when no router of the chain has parameters or merges: as the walks would leave it.
-    req.params = this.params(this.entryParams) as Record<string, unknown>;
-    req.next = this.exit;
+    const baseUrl = (this.entryBaseUrl || '') + url.slice(0, end);
+    req.baseUrl = baseUrl;
     req.url = stripped;
-    handOffPathname(stripped, url.length === this.path.length ? stripped : this.path.slice(end));
+    // Made before any route is matched: they are read from the bounds the mounts' matches left.
+    // Undefined only when no router of the chain has parameters or merges: as the walks would leave it.
+    const params = this.params(this.entryParams);
     const last = this.last;
+    const at = routeAhead(last, path, req.method);
+    if (at !== -1) {
+      this.enterRoute(at, baseUrl, params);
+      return;
+    }
+    req.params = params as Record<string, unknown>;
+    req.next = this.exit;
+    handOffPathname(stripped, path);
     try {
       new Dispatch(last, last[kLinear] ? undefined : last[kIndex], req, this.res, this.exit).start();
     } catch (err) {
       // Where the router passed over would have caught it: around its layer's handler.
+      this.exit(err);
+    }
+  }
+
+  /**
+   * Runs the route at stack position `at` of the last router, which its walk would go to first (see
+   * routeAhead), as that walk would: its `req.params`, `req.route`, and a `next` that is the walk's
+   * (put where the route left it when called, see resumeRoute).
+   */
+  private enterRoute(at: number, baseUrl: string, params: Record<string, unknown> | undefined): void {
+    const req = this.req;
+    // Sound: routeAhead found a layer there, read from the router's own array.
+    const layer = this.last[kIndex].watched.array[at];
+    const next = routeNextOf(this);
+    this.routeAt = at;
+    this.lastBaseUrl = baseUrl;
+    this.routeNext = next;
+    req.params = routeParams(this.last, layer, params);
+    req.next = next;
+    req.route = layer.route;
+    try {
+      layer.handle_request(req, this.res, next);
+    } catch (err) {
       this.exit(err);
     }
   }
@@ -318,16 +366,34 @@ class MountChain {
   /** @internal through `exit`: the request comes back out of the last router. */
   resume(err: unknown): void {
     const req = this.req;
-    let resumed = this.resumed;
-    if (resumed === undefined) {
-      resumed = this.resumed = this.materialize();
-      if (req.next === this.exit) req.next = resumed.next;
-    }
+    if (this.resumed === undefined) this.materialize();
+    const resumed = this.resumed as Dispatch;
+    if (req.next === this.exit) req.next = resumed.next;
     resumed.next(err);
   }
 
-  /** The walks of the routers passed over, each where it was left; returns the innermost. */
-  private materialize(): Dispatch {
+  /**
+   * @internal through the route's `next` (see enterRoute): the last router's walk, made where it would
+   * be after the route, goes on.
+   */
+  resumeRoute(err: unknown): void {
+    let walk = this.routeWalk;
+    if (walk === undefined) {
+      if (this.resumed === undefined) this.materialize();
+      const last = this.last;
+      walk = new Dispatch(last, last[kIndex], this.req, this.res, this.exit);
+      const entry = { params: this.lastParams, baseUrl: this.lastBaseUrl, next: this.exit };
+      walk.resumeAfter(this.routeAt, '', entry, this.routeNext);
+      this.routeWalk = walk;
+    }
+    walk.advance(err);
+  }
+
+  /**
+   * The walks of the routers passed over, each where it was left (the innermost in `resumed`), and
+   * the params the last router was entered with (in `lastParams`).
+   */
+  private materialize(): void {
     const req = this.req;
     const res = this.res;
     const mounts = this.mounts;
@@ -350,7 +416,8 @@ class MountChain {
       entry = { params, baseUrl: (entry.baseUrl || '') + removed, next: dispatch.next };
       out = dispatch.next;
     }
-    return dispatch as Dispatch;
+    this.resumed = dispatch;
+    this.lastParams = entry.params;
   }
 }
 
@@ -375,6 +442,58 @@ const readCapture = (path: string, i: number): unknown => plainCapture(path, i);
 /** The chain's `exit`, made outside the class for the reason ./dispatch's nextOf gives. */
 function exitOf(chain: MountChain): Next {
   return (err?: unknown) => chain.resume(err);
+}
+
+/**
+ * The `req.params` of a route the last router's walk goes to first: its own merged over the chain's
+ * (`params`) as that walk merges them. With nothing of its own to add, the merge is a copy of the
+ * chain's params, which are made for this request and seen by nothing else: they are the copy (the
+ * walk, if it is made later, gets its own again, see materialize).
+ */
+function routeParams(
+  router: ChainRouter,
+  layer: Layer,
+  params: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  // Sound: the route's layer matched, which sets its params.
+  const own = layer.params as Record<string, unknown>;
+  if (!router.mergeParams) return own;
+  if (layer.keys.length === 0) return params ?? own;
+  return mergeParams(own, params, layer);
+}
+
+/** The `next` of the last router's walk when that walk is skipped (see enterRoute), made likewise. */
+function routeNextOf(chain: MountChain): Next {
+  return (err?: unknown) => chain.resumeRoute(err);
+}
+
+/**
+ * The stack position of the route `router`'s walk of `path` would run first, when nothing but routes
+ * come before it, else -1 (the walk is made). As the walk decides: a route without the method is
+ * passed over (the path has no escape to decode), a route with it is matched, and one with parameters
+ * is run only when no param callback waits for them.
+ * Routes only, compiled from their paths, among the first MAX_SCAN layers: a longer search is the
+ * index's job; middleware, OPTIONS (already excluded) and a wrapped `handle` are left to the walk.
+ */
+function routeAhead(router: ChainRouter, path: string, method: string): number {
+  const holder = router[kIndex];
+  if (router[kLinear] || router.stack !== holder.watched.proxy) return -1;
+  const stack = holder.watched.array;
+  const limit = Math.min(stack.length, MAX_SCAN);
+  for (let i = 0; i < limit; i++) {
+    const layer = stack[i];
+    if (layer == null) return -1;
+    const route = layer.route;
+    if (route === undefined || !isCompiled(layer)) return -1;
+    if (!route._handles_method(method)) {
+      // As the walk: passed over unmatched, but for HEAD (which matches, then passes over).
+      if (method === 'HEAD') layer.match(path);
+      continue;
+    }
+    if (!layer.match(path)) continue;
+    return layer.keys.length === 0 || !hasParamCallbacks(router) ? i : -1;
+  }
+  return -1;
 }
 
 /** The params a mount's match gives, from its captures numbered from `first` (see matchMountAt). */

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
+import { Dispatch } from '../../src/router/dispatch';
 import { kChainShape, Layer } from '../../src/router/layer';
 import { assertSameAsExpress, request } from '../support/http';
 
@@ -257,6 +258,124 @@ test('param callbacks, other handlers and longer stacks are left to the walks, a
     { path: '/mixed/sub/x' },
     { path: '/mixed/leaf/x' },
   ]);
+});
+
+/**
+ * A last router that holds only routes up front, so the chain runs its route too (see enterRoute):
+ * routes without the method before it, parameters of the route's own, a route's `next` into the
+ * router's later layers, HEAD, and routers that do not merge.
+ */
+function routesApp(lib: any) {
+  const app = lib();
+  const routes = lib.Router({ mergeParams: true });
+  const report = (req: any, res: any) =>
+    res.json({ ...seen(req), route: req.route?.path, trail: req.trail ?? [] });
+  routes.post('/profile', (_req: any, res: any) => res.json({ posted: true }));
+  routes.get('/profile', report);
+  routes.get('/item/:id', report);
+  routes.get('/pass', (req: any, _res: any, next: any) => {
+    (req.trail ??= []).push({ params: { ...req.params } });
+    // A handler's change to its params must not reach the next layer's (a copy of the router's).
+    req.params.org = 'changed';
+    next();
+  });
+  routes.get('/skip', (_req: any, _res: any, next: any) => next('route'), report);
+  routes.get('/error/:what', (req: any, _res: any, next: any) => next(new Error(req.params.what)));
+  // Every layer of a router gets the router's `next`, which is also `req.next`.
+  routes.use((req: any, res: any, next: any) =>
+    res.json({
+      ...seen(req),
+      route: req.route?.path,
+      nextIsReqNext: next === req.next,
+      trail: req.trail ?? [],
+    }),
+  );
+  const plain = lib.Router();
+  plain.get('/item/:id', report);
+  plain.get('/other', report);
+  const middlewareFirst = lib.Router({ mergeParams: true });
+  middlewareFirst.use(trail('middleware'));
+  middlewareFirst.get('/profile', report);
+  const team = lib.Router({ mergeParams: true });
+  team.use('/member/:member', routes);
+  team.use('/plain/:member', plain);
+  team.use('/mw/:member', middlewareFirst);
+  team.use(trail('team-after'));
+  app.use('/org/:org/team/:team', team);
+  app.use((req: any, res: any) => res.status(404).json({ unmatched: seen(req), trail: req.trail ?? [] }));
+  app.use((err: any, req: any, res: any, _next: any) =>
+    res.status(500).json({ error: err.message, ...seen(req), trail: req.trail ?? [] }),
+  );
+  return app;
+}
+
+const team = '/org/acme/team/web';
+
+test('a route the last router goes to first is run by the chain, as in Express 4', async () => {
+  const requests = [
+    { path: `${team}/member/42/profile` },
+    { path: `${team}/member/42/profile`, method: 'POST' },
+    { path: `${team}/member/42/profile`, method: 'HEAD' },
+    { path: `${team}/member/42/profile`, method: 'PUT' },
+    { path: `${team}/member/42/item/7?x=1` },
+    { path: `${team}/member/42/pass` },
+    { path: `${team}/member/42/skip` },
+    { path: `${team}/member/42/error/passed` },
+    { path: `${team}/member/42/profile/deeper` },
+    { path: `${team}/plain/42/item/7` },
+    { path: `${team}/plain/42/other`, method: 'HEAD' },
+    { path: `${team}/plain/42/missing` },
+    { path: `${team}/mw/42/profile` },
+  ];
+  // Twice: the chain's params builder is made on the first request and used from the second.
+  await assertSameAsExpress(routesApp, [...requests, ...requests]);
+});
+
+test("a route the chain runs gets the router's params callbacks and longer stacks from its walk, as in Express 4", async () => {
+  const build = (lib: any) => {
+    const app = lib();
+    const withParam = lib.Router({ mergeParams: true });
+    withParam.param('id', (req: any, _res: any, next: any, id: string) => {
+      req.loaded = `item ${id}`;
+      next();
+    });
+    withParam.get('/item/:id', (req: any, res: any) => res.json({ ...seen(req), loaded: req.loaded }));
+    withParam.get('/plain', (req: any, res: any) => res.json({ ...seen(req), loaded: req.loaded ?? null }));
+    const long = lib.Router({ mergeParams: true });
+    for (let i = 0; i < 10; i++) long.get(`/r${i}`, (req: any, res: any) => res.json({ i, ...seen(req) }));
+    app.use('/p/:p', withParam);
+    app.use('/l/:l', long);
+    return app;
+  };
+  await assertSameAsExpress(build, [
+    { path: '/p/1/item/2' },
+    { path: '/p/1/plain' },
+    { path: '/l/1/r0' },
+    { path: '/l/1/r7' },
+    { path: '/l/1/r9' },
+  ]);
+});
+
+test('the route is run without walking the last router; a next() from it walks on from there', async () => {
+  const app: any = routesApp(webapp);
+  const start = Dispatch.prototype.start;
+  let walks = 0;
+  Dispatch.prototype.start = function (this: Dispatch) {
+    walks++;
+    start.call(this);
+  };
+  try {
+    const direct = await request(app, { path: `${team}/member/42/profile` });
+    assert.equal(direct.status, 200);
+    assert.equal(walks, 0);
+    const passed = await request(app, { path: `${team}/member/42/pass` });
+    assert.equal(JSON.parse(passed.body).nextIsReqNext, true);
+    const walked = await request(app, { path: `${team}/mw/42/profile` });
+    assert.equal(walked.status, 200);
+    assert.equal(walks, 1);
+  } finally {
+    Dispatch.prototype.start = start;
+  }
 });
 
 test('a stack changed while the request is inside the chain is walked as Express 4 walks it', async () => {

@@ -109,8 +109,9 @@ export class Dispatch {
     this.next = nextOf(this);
   }
 
-  /** Enters the router. */
-  start(): void {
+  /** Enters the router; its walk starts at stack position `from` (see ./route-entry's routeAhead). */
+  start(from = 0): void {
+    this.idx = from;
     const req = this.req;
     req.next = this.next;
     req.baseUrl = this.parentUrl;
@@ -415,7 +416,7 @@ function nextOf(dispatch: Dispatch): Next {
  * walk is still right (the index only ever skips). Kept out of the constructor, which V8 inlines into
  * every router entry: its size counts against what else those callers can inline.
  */
-function selectiveIndex(holder: IndexHolder): RouteIndex | undefined {
+export function selectiveIndex(holder: IndexHolder): RouteIndex | undefined {
   let index = holder.index;
   if (index === undefined || !index.fresh()) index = holder.index = new RouteIndex(holder.watched);
   return index.selective ? index : undefined;

@@ -20,6 +20,7 @@ import { methods, methodTable } from './methods';
 import { enterChain, kEnteredDirectly, mayStartChain } from './mount-chain';
 import type { PathArgument } from './path';
 import { Route, type RouteMethod } from './route';
+import { enterFirstRoute, mayStartWithRoute } from './route-entry';
 import { splitUseArguments } from './use-arguments';
 
 export interface RouterOptions {
@@ -154,7 +155,12 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  */
 routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
   const holder = this[kIndex];
-  if (mayStartChain(holder) && enterChain(this, holder, req, res, out)) return;
+  if (
+    mayStartChain(holder)
+      ? enterChain(this, holder, req, res, out)
+      : mayStartWithRoute(holder) && enterFirstRoute(this, req, res, out)
+  )
+    return;
   new Dispatch(this, this[kLinear] ? undefined : holder, req, res, out).start();
 };
 // Only this `handle` may be skipped (see ./mount-chain): a wrapper put in its place is called.

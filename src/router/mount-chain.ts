@@ -8,7 +8,8 @@
  * can do is hand the request to a router mounted under a plain path (the layers it would try first are
  * mounts; the first that matches holds a webapp router; no app code runs on the way), the router at the
  * end of the chain is entered directly, with `req.url`, `req.baseUrl`, `req.params` and `req.next` as
- * the routers between would have left them, and the matches made once along the URL.
+ * the routers between would have left them, and the matches made once along the URL. When that
+ * router's walk would go straight to a route, the route is run without it too (./route-entry).
  *
  * The routers passed over are walked only if the request comes back out of the chain (`next()` past
  * the end, an error, `next('router')`): each is then put where it would be after handing the request
@@ -36,18 +37,11 @@ import {
   kLinear,
 } from './dispatch';
 import { EmptyParams } from './empty-params';
-import {
-  isCompiled,
-  kChainShape,
-  kRouterMark,
-  Layer,
-  MOUNT_UNDECIDED,
-  matchMountAt,
-  mountedAtSlash,
-} from './layer';
+import { kChainShape, kRouterMark, Layer, MOUNT_UNDECIDED, matchMountAt, mountedAtSlash } from './layer';
 import { mergeParams } from './merge-params';
 import { chainBuilder, enumeratedNames, enumeratesAs } from './params-builder';
 import { plainCapture } from './plain-path';
+import { type EnteredParams, RouteEntry, routeAhead, walkFrom } from './route-entry';
 
 /** What the chain reads of a router (./index's Router). */
 export interface ChainRouter extends DispatchRouter {
@@ -171,7 +165,7 @@ const mountAt = (mounts: Mounts, j: number): Layer => mounts[j * STRIDE] as Laye
 const indexAt = (mounts: Mounts, j: number): number => mounts[j * STRIDE + 1] as number;
 const endAt = (mounts: Mounts, j: number): number => mounts[j * STRIDE + 2] as number;
 
-class MountChain {
+class MountChain implements EnteredParams {
   private readonly first: ChainRouter;
   private readonly last: ChainRouter;
   private readonly mounts: Mounts;
@@ -191,12 +185,6 @@ class MountChain {
   private resumed: Dispatch | undefined = undefined;
   /** Stands for that walk's `next` until then: the `out` of the last router, and `req.next` in it. */
   readonly exit: Next;
-  /** When the last router's walk was skipped too (see enterRoute): where its route is, and its `next`. */
-  private routeAt = -1;
-  private routeNext: Next | undefined = undefined;
-  private lastBaseUrl: string | undefined = undefined;
-  /** The last router's walk, once the route calls `next`. */
-  private routeWalk: Dispatch | undefined = undefined;
   /** The params the last router was entered with, made again once a walk needs them (materialize). */
   private lastParams: Record<string, unknown> | undefined = undefined;
 
@@ -242,41 +230,25 @@ class MountChain {
     // Undefined only when no router of the chain has parameters or merges: as the walks would leave it.
     const params = this.params(this.entryParams);
     const last = this.last;
-    const at = routeAhead(last, path, req.method);
-    if (at !== -1) {
-      this.enterRoute(at, baseUrl, params);
+    const ahead = routeAhead(last, path, req.method);
+    if (ahead >= 0) {
+      const entry = new RouteEntry(last, req, this.res, this.exit, ahead, params, baseUrl, this.exit, this);
+      try {
+        entry.run();
+      } catch (err) {
+        this.exit(err);
+      }
       return;
     }
     req.params = params as Record<string, unknown>;
     req.next = this.exit;
     handOffPathname(stripped, path);
     try {
-      new Dispatch(last, last[kLinear] ? undefined : last[kIndex], req, this.res, this.exit).start();
+      new Dispatch(last, last[kLinear] ? undefined : last[kIndex], req, this.res, this.exit).start(
+        walkFrom(ahead),
+      );
     } catch (err) {
       // Where the router passed over would have caught it: around its layer's handler.
-      this.exit(err);
-    }
-  }
-
-  /**
-   * Runs the route at stack position `at` of the last router, which its walk would go to first (see
-   * routeAhead), as that walk would: its `req.params`, `req.route`, and a `next` that is the walk's
-   * (put where the route left it when called, see resumeRoute).
-   */
-  private enterRoute(at: number, baseUrl: string, params: Record<string, unknown> | undefined): void {
-    const req = this.req;
-    // Sound: routeAhead found a layer there, read from the router's own array.
-    const layer = this.last[kIndex].watched.array[at];
-    const next = routeNextOf(this);
-    this.routeAt = at;
-    this.lastBaseUrl = baseUrl;
-    this.routeNext = next;
-    req.params = routeParams(this.last, layer, params);
-    req.next = next;
-    req.route = layer.route;
-    try {
-      layer.handle_request(req, this.res, next);
-    } catch (err) {
       this.exit(err);
     }
   }
@@ -372,21 +344,10 @@ class MountChain {
     resumed.next(err);
   }
 
-  /**
-   * @internal through the route's `next` (see enterRoute): the last router's walk, made where it would
-   * be after the route, goes on.
-   */
-  resumeRoute(err: unknown): void {
-    let walk = this.routeWalk;
-    if (walk === undefined) {
-      if (this.resumed === undefined) this.materialize();
-      const last = this.last;
-      walk = new Dispatch(last, last[kIndex], this.req, this.res, this.exit);
-      const entry = { params: this.lastParams, baseUrl: this.lastBaseUrl, next: this.exit };
-      walk.resumeAfter(this.routeAt, '', entry, this.routeNext);
-      this.routeWalk = walk;
-    }
-    walk.advance(err);
+  /** The params the last router was entered with, for its walk (see ./route-entry's EnteredParams). */
+  enteredParams(): Record<string, unknown> | undefined {
+    if (this.resumed === undefined) this.materialize();
+    return this.lastParams;
   }
 
   /**
@@ -442,58 +403,6 @@ const readCapture = (path: string, i: number): unknown => plainCapture(path, i);
 /** The chain's `exit`, made outside the class for the reason ./dispatch's nextOf gives. */
 function exitOf(chain: MountChain): Next {
   return (err?: unknown) => chain.resume(err);
-}
-
-/**
- * The `req.params` of a route the last router's walk goes to first: its own merged over the chain's
- * (`params`) as that walk merges them. With nothing of its own to add, the merge is a copy of the
- * chain's params, which are made for this request and seen by nothing else: they are the copy (the
- * walk, if it is made later, gets its own again, see materialize).
- */
-function routeParams(
-  router: ChainRouter,
-  layer: Layer,
-  params: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  // Sound: the route's layer matched, which sets its params.
-  const own = layer.params as Record<string, unknown>;
-  if (!router.mergeParams) return own;
-  if (layer.keys.length === 0) return params ?? own;
-  return mergeParams(own, params, layer);
-}
-
-/** The `next` of the last router's walk when that walk is skipped (see enterRoute), made likewise. */
-function routeNextOf(chain: MountChain): Next {
-  return (err?: unknown) => chain.resumeRoute(err);
-}
-
-/**
- * The stack position of the route `router`'s walk of `path` would run first, when nothing but routes
- * come before it, else -1 (the walk is made). As the walk decides: a route without the method is
- * passed over (the path has no escape to decode), a route with it is matched, and one with parameters
- * is run only when no param callback waits for them.
- * Routes only, compiled from their paths, among the first MAX_SCAN layers: a longer search is the
- * index's job; middleware, OPTIONS (already excluded) and a wrapped `handle` are left to the walk.
- */
-function routeAhead(router: ChainRouter, path: string, method: string): number {
-  const holder = router[kIndex];
-  if (router[kLinear] || router.stack !== holder.watched.proxy) return -1;
-  const stack = holder.watched.array;
-  const limit = Math.min(stack.length, MAX_SCAN);
-  for (let i = 0; i < limit; i++) {
-    const layer = stack[i];
-    if (layer == null) return -1;
-    const route = layer.route;
-    if (route === undefined || !isCompiled(layer)) return -1;
-    if (!route._handles_method(method)) {
-      // As the walk: passed over unmatched, but for HEAD (which matches, then passes over).
-      if (method === 'HEAD') layer.match(path);
-      continue;
-    }
-    if (!layer.match(path)) continue;
-    return layer.keys.length === 0 || !hasParamCallbacks(router) ? i : -1;
-  }
-  return -1;
 }
 
 /** The params a mount's match gives, from its captures numbered from `first` (see matchMountAt). */

@@ -1,8 +1,9 @@
 // Instructions per request: each app server runs under valgrind (cachegrind, no cache simulation), once for
 // BENCH_IR_BASE requests and once for BENCH_IR_BASE + BENCH_IR_EXTRA; the difference of the two instruction
 // totals divided by BENCH_IR_EXTRA is what one more request costs, with start-up and warm-up cancelled out.
-// The first 12,000 requests are left out because V8 is still compiling hot code then (a window starting at
-// 2,000 counted ~15,000 more instructions per request, compilation included).
+// The first 25,000 requests are left out because V8 may still be compiling hot code before then (a window
+// starting at 2,000 counted ~15,000 more instructions per request, compilation included; on Node 24 one
+// starting at 12,000 still caught TurboFan compiling webapp's route lookup, see bench/README.md).
 // Unlike req/s on a shared VM, this count repeats within about 1-2% from run to run, so it can decide
 // between two builds where throughput runs cannot. It counts user-space instructions only: not the kernel
 // time of the socket calls, not cache misses, so it ranks costs; it does not predict req/s.
@@ -42,7 +43,7 @@ function usage() {
     'usage: node bench/instructions.mjs [scenario ...]   (needs valgrind and a prior `npm run build`)',
     `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: ${DEFAULT_SCENARIOS.join(', ')})`,
     `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: raw,webapp,fastify)`,
-    '  BENCH_IR_BASE=12000 (requests of the first run)  BENCH_IR_EXTRA=10000 (more requests in the second)',
+    '  BENCH_IR_BASE=25000 (requests of the first run)  BENCH_IR_EXTRA=10000 (more requests in the second)',
     '  BENCH_IR_PIPELINING=1 (requests in flight per connection; 10 is how bench/run.mjs loads)',
     '  BENCH_IR_CONNECTIONS=10 (connections; bench/run.mjs opens 100)',
     '  BENCH_IR_CACHE=1 (also simulate caches and branch prediction: L1 misses, mispredicted branches)',
@@ -55,7 +56,7 @@ function readConfig(argv) {
   return {
     scenarios: argv.length === 0 ? DEFAULT_SCENARIOS : pickNames(argv, SCENARIOS, 'scenario'),
     frameworks: frameworksFromEnv(['raw', 'webapp', 'fastify']),
-    base: envNumber('BENCH_IR_BASE', 12000, { min: 1, integer: true }),
+    base: envNumber('BENCH_IR_BASE', 25000, { min: 1, integer: true }),
     extra: envNumber('BENCH_IR_EXTRA', 10000, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_IR_PIPELINING', 1, { min: 1, integer: true }),
     connections: envNumber('BENCH_IR_CONNECTIONS', 10, { min: 1, integer: true }),

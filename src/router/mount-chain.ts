@@ -27,27 +27,17 @@
 import { handOffPathname, simplePathname } from '../http/parse-url';
 import { layerTraced } from '../tracing/channels';
 import type { Next, Req, Res } from '../types/internal';
-import {
-  type ChainEntry,
-  Dispatch,
-  type DispatchRouter,
-  hasParamCallbacks,
-  type IndexHolder,
-  kIndex,
-  kLinear,
-} from './dispatch';
+import { type ChainEntry, Dispatch, hasParamCallbacks, type IndexHolder, kIndex, kLinear } from './dispatch';
 import { EmptyParams } from './empty-params';
 import { kChainShape, kRouterMark, Layer, MOUNT_UNDECIDED, matchMountAt, mountedAtSlash } from './layer';
 import { mergeParams } from './merge-params';
 import { chainBuilder, enumeratedNames, enumeratesAs } from './params-builder';
 import { plainCapture } from './plain-path';
-import { type EnteredParams, RouteEntry, routeAhead, walkFrom } from './route-entry';
+import { type EnteredParams, type EnteredRouter, RouteEntry, routeAhead, walkFrom } from './route-entry';
 
 /** What the chain reads of a router (./index's Router). */
-export interface ChainRouter extends DispatchRouter {
+export interface ChainRouter extends EnteredRouter {
   handle: unknown;
-  [kIndex]: IndexHolder;
-  [kLinear]?: boolean;
 }
 
 /** Marks the `handle` every webapp router inherits: a router whose `handle` is another is called. */

@@ -121,9 +121,9 @@ export class Dispatch {
 
   /**
    * Puts this walk where it would be had the router been entered with `entry` and handed the request
-   * to the mount at stack position `mounted`, stripping `removed` from a URL that starts with '/': for
-   * ./mount-chain, which enters the routers of a chain without walking them, when the request comes
-   * back out of the chain. With `next`, that function (which must continue this walk) stands for the
+   * to the layer at stack position `mounted`, stripping `removed` from a URL that starts with '/': for
+   * ./mount-chain and ./route-entry, which enter routers without walking them, when the request comes
+   * back out to the walk. With `next`, that function (which must continue this walk) stands for the
    * walk's own `next` from then on: the one the layer at `mounted` was given, so that every layer sees
    * the same `next`, as in Express.
    */

@@ -52,28 +52,9 @@ let bounds = new Uint32Array(32);
  * leaves the parameters' bounds for {@link plainCapture}; otherwise undefined.
  */
 export function matchPlain(plan: PlainPath, path: string): string | undefined {
-  const segments = plan.segments;
-  const length = path.length;
-  if (bounds.length < plan.params * 2) bounds = new Uint32Array(plan.params * 4);
-  let at = 0;
-  let param = 0;
-  for (let s = 0; s < segments.length; s++) {
-    if (at >= length || path.charCodeAt(at) !== 47) return undefined;
-    at++;
-    const literal = segments[s];
-    if (literal === null) {
-      let stop = path.indexOf('/', at);
-      if (stop === -1) stop = length;
-      if (stop === at) return undefined;
-      bounds[param++] = at;
-      bounds[param++] = stop;
-      at = stop;
-    } else {
-      if (plan.sensitive ? !hasAt(path, at, literal) : !startsWithFolded(path, at, literal)) return undefined;
-      at += literal.length;
-    }
-  }
-  const rest = length - at;
+  const at = matchSegments(plan, path, 0, 0);
+  if (at === -1) return undefined;
+  const rest = path.length - at;
   if (rest === 0) return path;
   if (path.charCodeAt(at) !== 47) return undefined;
   // `\/?(?=\/|$)` when not strict: the slash belongs to the match only before another slash or the end.
@@ -88,6 +69,15 @@ export function matchPlain(plan: PlainPath, path: string): string | undefined {
  * whether a slash after them belongs to the match is the caller's question (see ./mount-chain).
  */
 export function matchPlainAt(plan: PlainPath, path: string, at: number, first: number): number {
+  const end = matchSegments(plan, path, at, first);
+  return end === -1 || end === path.length || path.charCodeAt(end) === 47 ? end : -1;
+}
+
+/**
+ * Walks `plan`'s segments along `path` from `at`, recording each parameter's bounds from parameter
+ * `first` on (earlier bounds kept): the offset after the last segment, or -1.
+ */
+function matchSegments(plan: PlainPath, path: string, at: number, first: number): number {
   const segments = plan.segments;
   const length = path.length;
   const needed = (first + plan.params) * 2;
@@ -113,7 +103,7 @@ export function matchPlainAt(plan: PlainPath, path: string, at: number, first: n
       at += literal.length;
     }
   }
-  return at === length || path.charCodeAt(at) === 47 ? at : -1;
+  return at;
 }
 
 /** The raw text of parameter `n` of the last successful {@link matchPlain} on `path`. */

@@ -131,7 +131,16 @@ async function measure(framework, scenario, cfg, dir) {
     const simulated = cfg.cache
       ? { l1Misses: per('D1mr') + per('D1mw') + per('I1mr'), mispredicts: per('Bcm') + per('Bim') }
       : undefined;
-    return { perRequest: per('Ir'), simulated, fullGc: per('fullGc') };
+    const gc = per('gc');
+    const compilers = per('compilers');
+    return {
+      perRequest: per('Ir'),
+      simulated,
+      fullGc: per('fullGc'),
+      gc,
+      compilers,
+      rest: per('Ir') - gc - compilers,
+    };
   } catch (err) {
     return { error: errorText(err) };
   }
@@ -141,11 +150,22 @@ function fullGcFlagged(result) {
   return result !== undefined && !result.error && result.fullGc >= FULL_GC_FLAG;
 }
 
-function cell(result, base) {
+function cell(result, base, figure = 'perRequest') {
   if (!result || result.error) return 'n/a';
-  const text = fmtInt(result.perRequest) + (fullGcFlagged(result) ? ' †' : '');
+  const text = fmtInt(result[figure]) + (figure === 'perRequest' && fullGcFlagged(result) ? ' †' : '');
   if (!base || base.error) return text;
-  return `${text} (${fmtRatio(base.perRequest / result.perRequest)})`;
+  return `${text} (${fmtRatio(base[figure] / result[figure])})`;
+}
+
+function table(cfg, results, figure) {
+  const rows = [['scenario', ...cfg.frameworks.map((fw) => FRAMEWORKS[fw])]];
+  for (const scenario of cfg.scenarios) {
+    rows.push([
+      scenario,
+      ...cfg.frameworks.map((fw) => cell(results[scenario][fw], results[scenario].raw, figure)),
+    ]);
+  }
+  return renderTable(rows);
 }
 
 async function main(cfg) {
@@ -170,9 +190,12 @@ async function main(cfg) {
           ? `, ${fmtInt(result.simulated.l1Misses)} L1 misses, ${fmtInt(result.simulated.mispredicts)} mispredicted branches`
           : '';
         const fullGc = fullGcFlagged(result) ? `, of which V8's full GC ${fmtInt(result.fullGc)}` : '';
+        const shares = result.error
+          ? ''
+          : ` (collectors ${fmtInt(result.gc)}, compilers ${fmtInt(result.compilers)}: ${fmtInt(result.rest)} outside them)`;
         const what = result.error
           ? `n/a (${result.error})`
-          : `${fmtInt(result.perRequest)} instructions/request${fullGc}${simulated}`;
+          : `${fmtInt(result.perRequest)} instructions/request${fullGc}${simulated}${shares}`;
         console.error(`  ${scenario.padEnd(10)} ${FRAMEWORKS[fw].padEnd(14)} ${what}`);
       }
     }
@@ -180,14 +203,15 @@ async function main(cfg) {
     if (cfg.keep) console.error(`cachegrind files kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
-  const rows = [['scenario', ...cfg.frameworks.map((fw) => FRAMEWORKS[fw])]];
-  for (const scenario of cfg.scenarios) {
-    rows.push([scenario, ...cfg.frameworks.map((fw) => cell(results[scenario][fw], results[scenario].raw))]);
-  }
   console.log(
     '\nInstructions per request (in brackets: raw node:http instructions divided by this one; higher is better)\n',
   );
-  console.log(renderTable(rows));
+  console.log(table(cfg, results, 'perRequest'));
+  console.log(
+    "\nThe same, less V8's collectors and compilers (what lands in the window by chance: bench/README.md, " +
+      '"Instruction counts")\n',
+  );
+  console.log(table(cfg, results, 'rest'));
   if (cfg.scenarios.some((scenario) => cfg.frameworks.some((fw) => fullGcFlagged(results[scenario][fw])))) {
     console.log(
       `\n† includes ${fmtInt(FULL_GC_FLAG)} or more instructions per request of V8's full (mark-compact) GC, ` +

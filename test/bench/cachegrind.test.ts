@@ -11,11 +11,15 @@ import { pathToFileURL } from 'node:url';
 interface Totals {
   Ir: number;
   fullGc: number;
+  gc: number;
+  compilers: number;
   [event: string]: number;
 }
 interface CachegrindModule {
   parseTotals(text: string, file?: string): Totals;
   FULL_GC_FUNCTION: RegExp;
+  GC_FUNCTION: RegExp;
+  COMPILER_FUNCTION: RegExp;
 }
 
 const modulePath = resolve(__dirname, '..', '..', '..', 'bench', 'cachegrind.mjs');
@@ -40,14 +44,18 @@ const RUN = [
   '1 2 0 0',
   'fn=Builtins_RecordWriteSaveFP',
   '0 90 0 0',
-  'summary: 2632 24 3',
+  'fn=v8::internal::compiler::GraphReducer::ReduceTop()',
+  '0 60 0 0',
+  'fn=v8::internal::maglev::MaglevGraphBuilder::VisitLdaZero()',
+  '0 8 0 0',
+  'summary: 2700 24 3',
   '',
 ].join('\n');
 
 test('reads every event total from the summary line', async () => {
   const { parseTotals } = await load();
   const totals = parseTotals(RUN);
-  assert.equal(totals.Ir, 2632);
+  assert.equal(totals.Ir, 2700);
   assert.equal(totals.D1mr, 24);
   assert.equal(totals.Bcm, 3);
 });
@@ -68,7 +76,53 @@ test('finds no full-collector instructions in a run without them', async () => {
     '2 5',
     'summary: 15',
   ];
-  assert.deepEqual(parseTotals(run.join('\n')), { Ir: 15, fullGc: 0 });
+  assert.deepEqual(parseTotals(run.join('\n')), { Ir: 15, fullGc: 0, gc: 5, compilers: 0 });
+});
+
+test('sums every collector, the full one included, and the compilers apart from them', async () => {
+  const { parseTotals } = await load();
+  const totals = parseTotals(RUN);
+  // Marking 700 + evacuation 42 + scavenger 300; TurboFan 60 + Maglev 8; libc and the barrier in neither.
+  assert.equal(totals.gc, 1042);
+  assert.equal(totals.compilers, 68);
+});
+
+test('names the collectors and the compilers it counts, not the code a request runs', async () => {
+  const { GC_FUNCTION, COMPILER_FUNCTION } = await load();
+  for (const name of [
+    'v8::internal::Scavenger::ScavengePage(x)',
+    'v8::internal::RootScavengeVisitor::VisitRootPointer(x)',
+    'v8::internal::Heap::CollectGarbage(x)',
+    'v8::internal::GlobalHandles::IterateYoungStrongAndDependentRoots(x)',
+    'v8::internal::ArrayBufferSweeper::Finalize()',
+    'v8::internal::Sweeper::RawSweep(v8::internal::PageMetadata*)',
+  ]) {
+    assert.match(name, GC_FUNCTION);
+    assert.doesNotMatch(name, COMPILER_FUNCTION);
+  }
+  for (const name of [
+    'v8::internal::compiler::turboshaft::Assembler<x>::Emit(y)',
+    'v8::internal::maglev::MaglevGraphBuilder::Build()',
+    'v8::internal::baseline::BaselineCompiler::VisitLdar()',
+    'v8::internal::interpreter::BytecodeGenerator::VisitCall(x)',
+    'v8::internal::ParserBase<v8::internal::Parser>::ParseFunctionLiteral(x)',
+    'v8::internal::Deoptimizer::DoComputeOutputFrames()',
+  ]) {
+    assert.match(name, COMPILER_FUNCTION);
+    assert.doesNotMatch(name, GC_FUNCTION);
+  }
+  for (const name of [
+    'Builtins_RecordWriteSaveFP',
+    'Builtins_KeyedLoadIC_Megamorphic',
+    'v8::internal::Heap::AllocateRaw(x)',
+    'v8::internal::GlobalHandles::Create(x)',
+    'v8::internal::ScopeInfo::ContextSlotIndex(x)',
+    'v8::internal::JsonStringifier::SerializeString<false>(x)',
+    'llhttp__internal__run',
+  ]) {
+    assert.doesNotMatch(name, GC_FUNCTION);
+    assert.doesNotMatch(name, COMPILER_FUNCTION);
+  }
 });
 
 test('names the collectors it counts: the mark-compact family, not the scavenger', async () => {

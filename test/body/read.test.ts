@@ -584,7 +584,7 @@ describe('coexistence', () => {
     assert.equal(urlencoded({ extended: true }).name, 'urlencodedParser');
   });
 
-  test('listeners added to the request are all removed after parsing', async () => {
+  test("after a body read to its end only the parser's inert 'data' and 'end' listeners remain", async () => {
     const counts: number[][] = [];
     const count = (req: any) => ['data', 'end', 'error', 'close', 'aborted'].map((e) => req.listenerCount(e));
     const before: Middleware = (req, _res, next) => {
@@ -599,8 +599,42 @@ describe('coexistence', () => {
       post(JSON_TYPE, '{"a":1}'),
       post(JSON_TYPE, zlib.gzipSync('{"a":1}'), { headers: { 'content-encoding': 'gzip' } }),
     ]);
-    assert.deepEqual(counts[0], counts[1]);
+    // Identity: 'data' and 'end' stay (the stream has ended: they can never run); 'error' and 'close' go.
+    const [data, end, ...rest] = counts[0];
+    assert.deepEqual(counts[1], [data + 1, end + 1, ...rest]);
+    // Read through an inflate stream: every listener goes.
     assert.deepEqual(counts[2], counts[3]);
+  });
+
+  test('a request torn down after its body was read calls next no second time', async () => {
+    const outcomes: unknown[] = [];
+    const parse = json();
+    const watched: Middleware = (req, res, next) =>
+      parse(req, res, (err?: unknown) => {
+        outcomes.push(err);
+        next(err);
+      });
+    const server = await listen(
+      chain(watched, (req, res) => {
+        // The client is gone while the handler still works: 'error' and 'close' reach no parser listener.
+        req.destroy(new Error('gone'));
+        setTimeout(() => res.end(), 20);
+      }),
+    );
+    try {
+      await rawRequest(
+        server.port,
+        `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: 7\r\n\r\n`,
+        '{"a":1}',
+        60,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      assert.deepEqual(outcomes, [undefined]);
+      const ok = await send(server.port, post(JSON_TYPE, '{"still":"up"}'));
+      assert.equal(ok.status, 200);
+    } finally {
+      await server.close();
+    }
   });
 });
 

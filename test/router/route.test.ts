@@ -4,6 +4,8 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
+import { assertSameAsExpress, request } from '../support/http';
+
 const express = require('express');
 const LIBS: Array<[string, any]> = [
   ['webapp', webapp],
@@ -144,4 +146,63 @@ test('deep synchronous chains of route handlers do not overflow the stack', asyn
   route.get((_req: any, res: any) => res.end('deep'));
   const result = await run(route, 'GET');
   assert.deepEqual(result.log, ['end:deep']);
+});
+
+test('a route with one handler: next("route"), next("router"), errors, 4-argument handlers and late calls as in Express 4', async () => {
+  const build = (lib: any) => {
+    const app = lib();
+    app.get('/skip', (_req: any, _res: any, next: any) => next('route'));
+    app.get('/skip', (_req: any, res: any) => res.send('second route'));
+    app.get('/fail', (_req: any, _res: any, next: any) => next(new Error('failed')));
+    app.get('/later', (_req: any, _res: any, next: any) => setImmediate(next));
+    app.get('/error-only', (_err: unknown, _req: any, res: any, _next: any) => res.send('never'));
+    app.get('/error-only', (_req: any, res: any) => res.send('skipped the error handler'));
+    app.head('/get-only', (_req: any, res: any) => res.set('X-Head', 'own').end());
+    app.get('/get-only', (_req: any, res: any) => res.send('get'));
+    const router = lib.Router();
+    router.get('/leave', (_req: any, _res: any, next: any) => next('router'));
+    router.get('/leave', (_req: any, res: any) => res.send('never'));
+    app.use('/r', router);
+    app.use((req: any, res: any) => res.status(404).send(`fell through ${req.path}`));
+    app.use((err: Error, _req: any, res: any, _next: any) => res.status(500).send(err.message));
+    return app;
+  };
+  await assertSameAsExpress(build, [
+    { path: '/skip' },
+    { path: '/fail' },
+    { path: '/later' },
+    { path: '/error-only' },
+    { path: '/get-only', method: 'HEAD' },
+    { path: '/get-only' },
+    { path: '/r/leave' },
+  ]);
+});
+
+test('a route called with a done that is not its router\'s next gives next("route") as done()', async () => {
+  for (const [name, lib] of LIBS) {
+    const route = new lib.Route('/');
+    route.get((_req: any, _res: any, next: any) => next('route'));
+    const result = await run(route, 'GET');
+    assert.equal(result.done, undefined, name);
+  }
+});
+
+test("differs: a route's only handler gets its router's next, which is req.next (one closure less a request)", async () => {
+  const build = (lib: any) => {
+    const app = lib();
+    app.get('/one', (req: any, res: any, next: any) => res.json({ same: next === req.next }));
+    app.get(
+      '/two',
+      (_req: any, _res: any, next: any) => next(),
+      (req: any, res: any, next: any) => res.json({ same: next === req.next }),
+    );
+    return app;
+  };
+  for (const [name, lib, one] of [
+    ['webapp', webapp, true],
+    ['express', express, false],
+  ] as const) {
+    assert.deepEqual(JSON.parse((await request(build(lib), { path: '/one' })).body), { same: one }, name);
+    assert.deepEqual(JSON.parse((await request(build(lib), { path: '/two' })).body), { same: false }, name);
+  }
 });

@@ -159,6 +159,8 @@ test('a route with one handler: next("route"), next("router"), errors, 4-argumen
     app.get('/error-only', (_req: any, res: any) => res.send('skipped the error handler'));
     app.head('/get-only', (_req: any, res: any) => res.set('X-Head', 'own').end());
     app.get('/get-only', (_req: any, res: any) => res.send('get'));
+    // HEAD on a path whose only route handles POST: the handler must not run, whoever skips it.
+    app.post('/post-only', (_req: any, res: any) => res.send('post'));
     const router = lib.Router();
     router.get('/leave', (_req: any, _res: any, next: any) => next('router'));
     router.get('/leave', (_req: any, res: any) => res.send('never'));
@@ -174,6 +176,8 @@ test('a route with one handler: next("route"), next("router"), errors, 4-argumen
     { path: '/error-only' },
     { path: '/get-only', method: 'HEAD' },
     { path: '/get-only' },
+    { path: '/post-only', method: 'HEAD' },
+    { path: '/post-only', method: 'POST' },
     { path: '/r/leave' },
   ]);
 });
@@ -205,4 +209,16 @@ test("differs: a route's only handler gets its router's next, which is req.next 
     assert.deepEqual(JSON.parse((await request(build(lib), { path: '/one' })).body), { same: one }, name);
     assert.deepEqual(JSON.parse((await request(build(lib), { path: '/two' })).body), { same: false }, name);
   }
+});
+
+test("a route's only handler is not run for another method when its router's next is done", async () => {
+  const route: any = new webapp.Route('/');
+  route.post((_req: any, res: any) => res.end('post'));
+  const outcome = await new Promise<unknown[]>((resolve) => {
+    const req: any = { method: 'GET', url: '/' };
+    const done = (...args: unknown[]) => resolve(args);
+    req.next = done;
+    route.dispatch(req, { end: () => resolve(['ran the POST handler']) } as any, done);
+  });
+  assert.deepEqual(outcome, []);
 });

@@ -257,6 +257,20 @@ export async function checkResponse(port, sc) {
   }
 }
 
+/**
+ * What went wrong in one autocannon result of a scenario: answers of another status than the expected one,
+ * errors, timeouts. autocannon counts a 304 among its non-2xx, so a conditional scenario counts its 3xx.
+ */
+export function loadProblems(result, sc) {
+  const expected = sc.status ?? 200;
+  const unexpected = expected === 304 ? result.requests.total - result['3xx'] : result.non2xx;
+  const problems = [];
+  if (unexpected > 0) problems.push(`${unexpected} not ${expected}`);
+  if (result.errors > 0) problems.push(`${result.errors} errors`);
+  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  return problems;
+}
+
 export const errorText = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
 
 export const fmtInt = (n) => Math.round(n).toLocaleString('en-US');

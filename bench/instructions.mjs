@@ -24,6 +24,7 @@ import {
   fmtInt,
   fmtRatio,
   frameworksFromEnv,
+  loadProblems,
   pickNames,
   renderTable,
   runScript,
@@ -113,8 +114,8 @@ async function countRun(framework, scenario, requests, dir, { pipelining, connec
       amount: requests,
       timeout: 60,
     });
-    const failed = result.non2xx + result.errors + result.timeouts;
-    if (failed > 0) throw new Error(`${failed} failed requests`);
+    const problems = loadProblems(result, sc);
+    if (problems.length > 0) throw new Error(problems.join(', '));
   } finally {
     // server.cjs exits normally when the parent disconnects, and valgrind writes its counts on a normal exit.
     await stopServer(server.child, { stop: (child) => child.disconnect(), timeout: EXIT_TIMEOUT_MS });

@@ -15,6 +15,7 @@ import {
   fmtInt,
   fmtRatio,
   frameworksFromEnv,
+  loadProblems,
   pickNames,
   renderTable,
   runScript,
@@ -125,13 +126,8 @@ async function window(server, sc, cfg) {
   const result = await load(server.port, sc, cfg, cfg.duration);
   const crashed = dead(server.child);
   const cpu = crashed ? Number.NaN : (await cpuTime(server.child)) - cpuBefore;
-  const problems = [];
-  if (crashed) problems.push('server died during the run');
-  const expected = sc.status ?? 200;
-  const unexpected = expected === 304 ? result.requests.total - result['3xx'] : result.non2xx;
-  if (unexpected > 0) problems.push(`${unexpected} not ${expected}`);
-  if (result.errors > 0) problems.push(`${result.errors} errors`);
-  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  const problems = loadProblems(result, sc);
+  if (crashed) problems.unshift('server died during the run');
   const requests = result.requests.total;
   return {
     rps: requests / result.duration,

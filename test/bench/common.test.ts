@@ -1,0 +1,53 @@
+/**
+ * bench/common.mjs: how bench/run.mjs and bench/instructions.mjs judge a load run's answers. autocannon
+ * counts a 304 among its non-2xx answers, so the conditional scenario (`static-304`) has to count its 3xx.
+ */
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+interface LoadResult {
+  requests: { total: number };
+  non2xx: number;
+  '3xx': number;
+  errors: number;
+  timeouts: number;
+}
+interface Scenario {
+  status?: number;
+}
+interface CommonModule {
+  loadProblems(result: LoadResult, sc: Scenario): string[];
+  SCENARIOS: Record<string, Scenario>;
+}
+
+const modulePath = resolve(__dirname, '..', '..', '..', 'bench', 'common.mjs');
+const load = (): Promise<CommonModule> => import(pathToFileURL(modulePath).href);
+
+const result = (fields: Partial<LoadResult> & { total: number }): LoadResult => ({
+  requests: { total: fields.total },
+  non2xx: fields.non2xx ?? 0,
+  '3xx': fields['3xx'] ?? 0,
+  errors: fields.errors ?? 0,
+  timeouts: fields.timeouts ?? 0,
+});
+
+test('a run of 200s is clean; non-2xx answers, errors and timeouts are each reported', async () => {
+  const { loadProblems } = await load();
+  assert.deepEqual(loadProblems(result({ total: 100 }), {}), []);
+  assert.deepEqual(loadProblems(result({ total: 100, non2xx: 3, errors: 2, timeouts: 1 }), {}), [
+    '3 not 200',
+    '2 errors',
+    '1 timeouts',
+  ]);
+});
+
+test('static-304 expects 304s: every 3xx is an expected answer, anything else is not', async () => {
+  const { loadProblems, SCENARIOS } = await load();
+  const sc = SCENARIOS['static-304'];
+  assert.equal(sc?.status, 304);
+  // autocannon counts the 304s among its non-2xx too: they must not be read as failures.
+  assert.deepEqual(loadProblems(result({ total: 50, non2xx: 50, '3xx': 50 }), sc), []);
+  assert.deepEqual(loadProblems(result({ total: 50, non2xx: 48, '3xx': 48 }), sc), ['2 not 304']);
+});

@@ -42,6 +42,7 @@ function usage() {
     '  BENCH_WEBAPP=dist/index.js (webapp entry file to load)',
     '  BENCH_PIN=1 (pin server and load generator to separate CPUs with taskset; 0 = off)',
     '  BENCH_NODE=<path to node> (the node binary of the app servers; default: this one)',
+    '  BENCH_TOGETHER=1 (load every framework of a round at once, sharing the server CPU: see bench/README.md)',
   ].join('\n');
 }
 
@@ -54,6 +55,7 @@ function readConfig(argv) {
     connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
     rounds: envNumber('BENCH_ROUNDS', 5, { min: 1, integer: true }),
+    together: process.env.BENCH_TOGETHER === '1',
   };
 }
 
@@ -168,25 +170,28 @@ async function measureScenario(scenario, cfg, log) {
         delete servers[fw];
       }
     }
+    const measured = (fw) => window(servers[fw], sc, cfg).catch((err) => ({ error: errorText(err) }));
+    const record = async (round, fw, cell) => {
+      const server = servers[fw];
+      log(round, fw, cell);
+      if (cell.error || dead(server.child)) {
+        samples[fw] = { error: cell.error ?? 'server died during the run' };
+        await stopServer(server.child);
+        delete servers[fw];
+      } else {
+        samples[fw].push(cell);
+      }
+    };
     for (let round = 1; round <= cfg.rounds; round++) {
       const order = cfg.frameworks.map((_, i) => cfg.frameworks[(i + round - 1) % cfg.frameworks.length]);
-      for (const fw of order) {
-        const server = servers[fw];
-        if (!server) continue;
-        let cell;
-        try {
-          cell = await window(server, sc, cfg);
-        } catch (err) {
-          cell = { error: errorText(err) };
-        }
-        log(round, fw, cell);
-        if (cell.error || dead(server.child)) {
-          samples[fw] = { error: cell.error ?? 'server died during the run' };
-          await stopServer(server.child);
-          delete servers[fw];
-        } else {
-          samples[fw].push(cell);
-        }
+      const live = order.filter((fw) => servers[fw]);
+      if (cfg.together) {
+        // Every server loaded at once: they share the server CPU, and host noise hits them alike.
+        const cells = await Promise.all(live.map(measured));
+        for (let i = 0; i < live.length; i++)
+          await record(round, live[i], { ...cells[i], sharing: live.length });
+      } else {
+        for (const fw of live) await record(round, fw, await measured(fw));
       }
     }
   } finally {
@@ -209,6 +214,7 @@ function combine(cells) {
     rps: median(cells.map((cell) => cell.rps)),
     cpuPerReq: median(cells.map((cell) => cell.cpuPerReq)),
     cpuShare: median(cells.map((cell) => cell.cpuShare)),
+    sharing: cells[0]?.sharing,
     p99: median(cells.map((cell) => cell.p99)),
     problems: [...new Set(cells.flatMap((cell) => cell.problems))],
     windows: cells,
@@ -294,7 +300,8 @@ function report(cfg, results) {
   for (const scenario of cfg.scenarios) {
     for (const fw of cfg.frameworks) {
       const cell = results[scenario][fw];
-      if (usable(cell, 'cpuShare') && cell.cpuShare < UNSATURATED) {
+      // Loaded together, N servers share one core: each is busy at about 1/N of it.
+      if (usable(cell, 'cpuShare') && cell.cpuShare * (cell.sharing ?? 1) < UNSATURATED) {
         idle.push(`${scenario} / ${FRAMEWORKS[fw]} ${Math.round(cell.cpuShare * 100)}%`);
       }
     }
@@ -371,6 +378,7 @@ async function main(cfg) {
     `${new Date().toISOString()}: ${cfg.duration}s runs, ${cfg.warmup}s warm-up per server, ` +
       `${cfg.connections} connections, pipelining ${cfg.pipelining}` +
       `, ${cfg.rounds} paired round${cfg.rounds > 1 ? 's' : ''}` +
+      (cfg.together ? ', the frameworks of a round loaded at once' : '') +
       (pinning
         ? `; server on CPU ${pinning.server}, load generator on CPU ${pinning.load}`
         : '; no CPU pinning') +

@@ -328,7 +328,7 @@ function report(cfg, results) {
         ['webapp', 'raw', target.raw],
         [contender, 'fastify', target.fastify],
       ]) {
-        if (min === undefined || !byFw[fw]) continue;
+        if (min === undefined || !byFw[fw] || !byFw[base]) continue;
         const name = `${FRAMEWORKS[fw]} vs ${FRAMEWORKS[base]}`;
         const ratio = pairedRatio(byFw[fw], byFw[base], 'rps');
         if (!ratio) {

@@ -34,13 +34,15 @@ export const FRAMEWORKS = {
   fastify: 'fastify',
   polka: 'polka',
   hono: 'hono',
+  base: 'lean BENCH_BASE',
 };
 /*
  * Peers run with their defaults; `lean` is webapp with etag and x-powered-by off, the configuration
  * fastify/benchmarks gives Express. webapp's defaults are judged against raw node:http, lean against fastify.
  * `traced` is webapp with one no-op subscriber on its tracing channels, compared with webapp.
  */
-export const DEFAULT_FRAMEWORKS = Object.keys(FRAMEWORKS);
+// `base` (lean from the build at BENCH_BASE) is only for A/B runs: asked for by name.
+export const DEFAULT_FRAMEWORKS = Object.keys(FRAMEWORKS).filter((name) => name !== 'base');
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 

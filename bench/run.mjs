@@ -347,6 +347,22 @@ function report(cfg, results) {
     }
     out.push('');
   }
+  if (cfg.frameworks.includes('lean') && cfg.frameworks.includes('base')) {
+    out.push('A/B: webapp lean (this build) vs webapp lean (BENCH_BASE)');
+    for (const scenario of cfg.scenarios) {
+      const byFw = results[scenario];
+      const rps = pairedRatio(byFw.lean, byFw.base, 'rps');
+      const cpu = pairedRatio(byFw.lean, byFw.base, 'cpuPerReq');
+      const rpsText = rps
+        ? `req/s ${fmtRatio(rps.median)} (rounds ${rps.low.toFixed(2)}–${rps.high.toFixed(2)})`
+        : 'req/s -';
+      const cpuText = cpu
+        ? `; CPU ${fmtRatio(cpu.median)} (rounds ${cpu.low.toFixed(2)}–${cpu.high.toFixed(2)})`
+        : '';
+      out.push(`  ${scenario.padEnd(10)} ${rpsText}${cpuText}`);
+    }
+    out.push('');
+  }
   if (cfg.frameworks.includes('webapp') && cfg.frameworks.includes('traced')) {
     out.push(
       'Tracing: webapp with one no-op subscriber on tracing:webapp.request/layer vs webapp (nobody listening)',

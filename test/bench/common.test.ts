@@ -51,3 +51,16 @@ test('static-304 expects 304s: every 3xx is an expected answer, anything else is
   assert.deepEqual(loadProblems(result({ total: 50, non2xx: 50, '3xx': 50 }), sc), []);
   assert.deepEqual(loadProblems(result({ total: 50, non2xx: 48, '3xx': 48 }), sc), ['2 not 304']);
 });
+
+test('the A/B framework `base` is known by name but never among the defaults', async () => {
+  const { FRAMEWORKS, DEFAULT_FRAMEWORKS } = (await load()) as unknown as {
+    FRAMEWORKS: Record<string, string>;
+    DEFAULT_FRAMEWORKS: string[];
+  };
+  assert.ok(Object.hasOwn(FRAMEWORKS, 'base'));
+  assert.ok(!DEFAULT_FRAMEWORKS.includes('base'));
+  assert.deepEqual(
+    DEFAULT_FRAMEWORKS,
+    Object.keys(FRAMEWORKS).filter((name) => name !== 'base'),
+  );
+});

@@ -1,0 +1,243 @@
+// Where each server's CPU goes, by whose code is on the stack: the framework's (with the app's), node's
+// alone, or no JavaScript at all. Linux perf samples every server while all of them are loaded at once (as
+// run.mjs with BENCH_TOGETHER=1), so what the machine does to one it does to the others in the same seconds.
+// Instruction counts (instructions.mjs) say what a framework executes; this says where the time went, kernel
+// and node included, which counts cannot weigh. See bench/README.md, "Profiles".
+//
+// Usage: node bench/profile.mjs [scenario ...]   (needs Linux perf and a prior `npm run build`)
+
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import {
+  checkResponse,
+  envNumber,
+  FRAMEWORKS,
+  fmtRatio,
+  frameworksFromEnv,
+  loadProblems,
+  pickNames,
+  renderTable,
+  runScript,
+  SCENARIOS,
+  serverNodeVersion,
+  startServer,
+  stopServer,
+} from './common.mjs';
+import { Attribution } from './perf-script.mjs';
+
+const DEFAULT_SCENARIOS = ['hello', 'middleware'];
+const START_TIMEOUT_MS = 30_000;
+
+function usage() {
+  return [
+    'usage: node bench/profile.mjs [scenario ...]   (needs Linux perf and a prior `npm run build`)',
+    `  scenarios: ${Object.keys(SCENARIOS).join(', ')} (default: ${DEFAULT_SCENARIOS.join(', ')})`,
+    `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: lean,fastify; the first two are compared)`,
+    '  BENCH_PROFILE_SECONDS=10 (sampled seconds per scenario)  BENCH_WARMUP=3 (seconds of load before)',
+    '  BENCH_PROFILE_HZ=2000 (samples per second per CPU)',
+    '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10 (per server, as bench/run.mjs)',
+    '  BENCH_NODE=<path to node>  BENCH_WEBAPP=dist/index.js  BENCH_BASE=<build> (as bench/run.mjs)',
+  ].join('\n');
+}
+
+function readConfig(argv) {
+  return {
+    scenarios: argv.length === 0 ? DEFAULT_SCENARIOS : pickNames(argv, SCENARIOS, 'scenario'),
+    frameworks: frameworksFromEnv(['lean', 'fastify']),
+    seconds: envNumber('BENCH_PROFILE_SECONDS', 10, { min: 1, integer: true }),
+    warmup: envNumber('BENCH_WARMUP', 3, { min: 0, integer: false }),
+    hz: envNumber('BENCH_PROFILE_HZ', 2000, { min: 100, integer: true }),
+    connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
+    pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
+  };
+}
+
+function hasPerf() {
+  try {
+    execFileSync('perf', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function load(port, sc, cfg, seconds) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${sc.path}`,
+    method: sc.method,
+    headers: sc.headers,
+    body: sc.body,
+    requests: sc.paths?.map((p) => ({ path: p })),
+    connections: cfg.connections,
+    pipelining: cfg.pipelining,
+    duration: seconds,
+  });
+}
+
+/** Runs a command to its end; rejects with its stderr when it fails. */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args[0]} failed (${code}): ${stderr.trim().split('\n')[0]}`));
+    });
+  });
+}
+
+async function attribute(file, pids) {
+  const attribution = new Attribution(pids);
+  const child = spawn('perf', ['script', '-i', file, '-F', 'pid,tid,period,ip,sym'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  for await (const line of createInterface({ input: child.stdout })) attribution.add(line);
+  return attribution;
+}
+
+async function profileScenario(scenario, cfg, dir) {
+  const sc = SCENARIOS[scenario];
+  const servers = [];
+  try {
+    for (const fw of cfg.frameworks) {
+      // Perf maps name the JIT's code; interpreted frames get a native frame of their own.
+      const server = await startServer(fw, scenario, {
+        timeout: START_TIMEOUT_MS,
+        nodeArgs: ['--perf-basic-prof', '--interpreted-frames-native-stack'],
+      });
+      servers.push(server);
+      await checkResponse(server.port, sc);
+    }
+    if (cfg.warmup > 0) await Promise.all(servers.map((s) => load(s.port, sc, cfg, cfg.warmup)));
+    const file = path.join(dir, `${scenario}.data`);
+    const pids = servers.map((s) => s.child.pid);
+    const recording = run('perf', [
+      'record',
+      '-q',
+      '-g',
+      '-e',
+      'cpu-clock',
+      '-F',
+      String(cfg.hz),
+      '-p',
+      pids.join(','),
+      '-o',
+      file,
+      '--',
+      'sleep',
+      String(cfg.seconds),
+    ]);
+    const results = await Promise.all(servers.map((s) => load(s.port, sc, cfg, cfg.seconds)));
+    await recording;
+    for (const s of servers) await stopServer(s.child);
+    const attribution = await attribute(file, pids);
+    // The maps node's --perf-basic-prof writes (V8 puts them in /tmp) were for `perf script` only.
+    for (const pid of pids) rmSync(`/tmp/perf-${pid}.map`, { force: true });
+    return cfg.frameworks.map((fw, i) => {
+      const { totals, byFunction } = attribution.result(pids[i]);
+      return {
+        fw,
+        requests: results[i].requests.total,
+        rps: results[i].requests.total / results[i].duration,
+        problems: loadProblems(results[i], sc),
+        totals,
+        byFunction,
+      };
+    });
+  } finally {
+    for (const s of servers) await stopServer(s.child);
+  }
+}
+
+const us = (ns, requests) => (requests > 0 ? ns / 1000 / requests : Number.NaN);
+const fmtUs = (n) => (Number.isFinite(n) ? `${n.toFixed(2)} µs` : 'n/a');
+
+function report(scenario, rows) {
+  const out = [`${scenario}: sampled CPU per request (main thread; other threads apart)`, ''];
+  const table = [
+    [
+      'framework',
+      'req/s',
+      'main thread',
+      'under framework',
+      'of it own code',
+      'node only',
+      'no JS',
+      'other threads',
+    ],
+  ];
+  for (const row of rows) {
+    const t = row.totals;
+    const main = t.framework + t.node + t.native;
+    table.push([
+      FRAMEWORKS[row.fw],
+      Math.round(row.rps).toLocaleString('en-US'),
+      fmtUs(us(main, row.requests)),
+      fmtUs(us(t.framework, row.requests)),
+      fmtUs(us(t.frameworkOwn, row.requests)),
+      fmtUs(us(t.node, row.requests)),
+      fmtUs(us(t.native, row.requests)),
+      fmtUs(us(t.kernel, row.requests)),
+      fmtUs(us(t.threads, row.requests)),
+    ]);
+  }
+  out.push(renderTable(table));
+  for (const row of rows) {
+    if (row.problems.length > 0) out.push(`⚠    ${FRAMEWORKS[row.fw]}: ${row.problems.join(', ')}`);
+  }
+  if (rows.length >= 2) {
+    const [a, b] = rows;
+    const main = (row) => row.totals.framework + row.totals.node + row.totals.native;
+    const ratio = us(main(b), b.requests) / us(main(a), a.requests);
+    out.push('', `${FRAMEWORKS[b.fw]} main-thread CPU ÷ ${FRAMEWORKS[a.fw]}'s: ${fmtRatio(ratio)}`);
+    out.push(
+      `Outside the framework, where ${FRAMEWORKS[a.fw]} and ${FRAMEWORKS[b.fw]} differ most (µs per request):`,
+    );
+    const keys = new Set([...a.byFunction.keys(), ...b.byFunction.keys()]);
+    const diffs = [...keys].map((key) => {
+      const x = us(a.byFunction.get(key) ?? 0, a.requests);
+      const y = us(b.byFunction.get(key) ?? 0, b.requests);
+      return { key, x, y };
+    });
+    diffs.sort((p, q) => Math.abs(q.x - q.y) - Math.abs(p.x - p.y));
+    for (const { key, x, y } of diffs.slice(0, 10)) {
+      const d = x - y;
+      out.push(
+        `  ${x.toFixed(2)}  ${y.toFixed(2)}  ${d >= 0 ? '+' : ''}${d.toFixed(2)}  ${key.slice(0, 100)}`,
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+async function main(cfg) {
+  if (!hasPerf()) {
+    console.error('perf not found: install it first (Debian: apt-get install linux-perf)');
+    process.exitCode = 2;
+    return;
+  }
+  console.log(
+    `node ${serverNodeVersion()} (servers), ${os.platform()} ${os.arch()}, ${os.cpus().length} CPUs; ` +
+      `${cfg.frameworks.map((fw) => FRAMEWORKS[fw]).join(', ')} loaded together for ${cfg.seconds} s ` +
+      `(${cfg.connections} connections, pipelining ${cfg.pipelining} each), sampled at ${cfg.hz} Hz\n`,
+  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'webapp-bench-profile-'));
+  try {
+    for (const scenario of cfg.scenarios) {
+      const rows = await profileScenario(scenario, cfg, dir);
+      console.log(`${report(scenario, rows)}\n`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+runScript({ usage, readConfig, run: main });

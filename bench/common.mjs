@@ -150,13 +150,16 @@ export const alive = new Set();
 
 /**
  * Starts `bench/apps/server.cjs <framework> <scenario>` and resolves `{ child, port }` once it listens.
- * `wrapper` is a command line the node process runs under (e.g. valgrind), `nodeArgs` node's own flags;
- * `onReady(child)` runs before the promise resolves.
+ * `wrapper` is a command line the node process runs under (e.g. valgrind), `nodeArgs` node's own flags,
+ * `cwd` its working directory (default: this one); `onReady(child)` runs before the promise resolves.
  */
-export function startServer(framework, scenario, { timeout, onReady, wrapper = [], nodeArgs = [] }) {
+export function startServer(framework, scenario, { timeout, onReady, wrapper = [], nodeArgs = [], cwd }) {
   return new Promise((resolve, reject) => {
     const command = [...wrapper, SERVER_NODE, ...nodeArgs, SERVER, framework, scenario];
-    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(command[0], command.slice(1), {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     alive.add(child);
     const timer = setTimeout(() => settle(new Error('server did not start in time')), timeout);
     function settle(err, port) {

@@ -30,6 +30,9 @@ import {
 import { Attribution } from './perf-script.mjs';
 
 const DEFAULT_SCENARIOS = ['hello', 'middleware'];
+// perf keeps a cache of the binaries it saw (and `perf inject` the code it extracts) under ~/.debug: here
+// under the run's own directory, removed with it.
+let PERF_ENV = process.env;
 const START_TIMEOUT_MS = 30_000;
 
 function usage() {
@@ -41,6 +44,7 @@ function usage() {
     '  BENCH_PROFILE_HZ=2000 (samples per second per CPU)',
     '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10 (per server, as bench/run.mjs)',
     '  BENCH_NODE=<path to node>  BENCH_WEBAPP=dist/index.js  BENCH_BASE=<build> (as bench/run.mjs)',
+    '  BENCH_PROFILE_KEEP=1 (keep the perf data and print its directory, for perf report)',
   ].join('\n');
 }
 
@@ -53,6 +57,7 @@ function readConfig(argv) {
     hz: envNumber('BENCH_PROFILE_HZ', 2000, { min: 100, integer: true }),
     connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
+    keep: process.env.BENCH_PROFILE_KEEP === '1',
   };
 }
 
@@ -81,7 +86,7 @@ function load(port, sc, cfg, seconds) {
 /** Runs a command to its end; rejects with its stderr when it fails. */
 function run(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { env: PERF_ENV, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -97,6 +102,7 @@ function run(command, args) {
 async function attribute(file, pids) {
   const attribution = new Attribution(pids);
   const child = spawn('perf', ['script', '-i', file, '-F', 'pid,tid,period,ip,sym'], {
+    env: PERF_ENV,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   for await (const line of createInterface({ input: child.stdout })) attribution.add(line);
@@ -108,10 +114,14 @@ async function profileScenario(scenario, cfg, dir) {
   const servers = [];
   try {
     for (const fw of cfg.frameworks) {
-      // Perf maps name the JIT's code; interpreted frames get a native frame of their own.
+      // --perf-prof writes what the JIT compiles, and when, to a jit-<pid>.dump in the working directory:
+      // `perf inject --jit` then names every sample by the code at its address at that moment (the simpler
+      // --perf-basic-prof map cannot tell code V8 moved or freed from what took its place). Interpreted
+      // frames get a native frame of their own.
       const server = await startServer(fw, scenario, {
         timeout: START_TIMEOUT_MS,
-        nodeArgs: ['--perf-basic-prof', '--interpreted-frames-native-stack'],
+        cwd: dir,
+        nodeArgs: ['--perf-prof', '--interpreted-frames-native-stack'],
       });
       servers.push(server);
       await checkResponse(server.port, sc);
@@ -122,6 +132,9 @@ async function profileScenario(scenario, cfg, dir) {
     const recording = run('perf', [
       'record',
       '-q',
+      // The clock node's jit dump is stamped with.
+      '-k',
+      'mono',
       '-g',
       '-e',
       'cpu-clock',
@@ -138,9 +151,8 @@ async function profileScenario(scenario, cfg, dir) {
     const results = await Promise.all(servers.map((s) => load(s.port, sc, cfg, cfg.seconds)));
     await recording;
     for (const s of servers) await stopServer(s.child);
-    const attribution = await attribute(file, pids);
-    // The maps node's --perf-basic-prof writes (V8 puts them in /tmp) were for `perf script` only.
-    for (const pid of pids) rmSync(`/tmp/perf-${pid}.map`, { force: true });
+    await run('perf', ['inject', '--jit', '-i', file, '-o', `${file}.jit`]);
+    const attribution = await attribute(`${file}.jit`, pids);
     return cfg.frameworks.map((fw, i) => {
       const { totals, byFunction } = attribution.result(pids[i]);
       return {
@@ -171,6 +183,7 @@ function report(scenario, rows) {
       'of it own code',
       'node only',
       'no JS',
+      'in kernel',
       'other threads',
     ],
   ];
@@ -230,13 +243,18 @@ async function main(cfg) {
       `(${cfg.connections} connections, pipelining ${cfg.pipelining} each), sampled at ${cfg.hz} Hz\n`,
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'webapp-bench-profile-'));
+  PERF_ENV = { ...process.env, PERF_BUILDID_DIR: path.join(dir, 'debug') };
   try {
     for (const scenario of cfg.scenarios) {
       const rows = await profileScenario(scenario, cfg, dir);
       console.log(`${report(scenario, rows)}\n`);
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (cfg.keep)
+      console.log(
+        `perf data kept in ${dir} (perf report -i <scenario>.data.jit, with PERF_BUILDID_DIR=${dir}/debug)`,
+      );
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -9,6 +9,7 @@ import { application } from './application/index';
 import { installLazyLocals } from './application/locals';
 import { json, raw, text, urlencoded } from './body/index';
 import type * as core from './core';
+import { keepTickShapes } from './http/node-internals';
 import { query } from './middleware/query';
 import { request } from './request/index';
 import { response } from './response/index';
@@ -36,6 +37,7 @@ function mixin(target: object, source: object): void {
  * app.listen(3000);
  */
 function createApplication(): AppInternal {
+  keepTickShapes();
   const app = function (req: IncomingMessage, res: ServerResponse, next?: Next) {
     // handle() makes node's request and response webapp's (it sets their prototypes).
     app.handle(req as Req, res as Res, next);

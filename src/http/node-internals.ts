@@ -38,8 +38,13 @@
  *    @types/node declares fewer. ../middleware/http2 subclasses both with explicit constructors
  *    that forward exactly those (a rest parameter would cost per request). Kept there, not here,
  *    so that HTTP/1-only apps never load node:http2. Not probed: its test says when it changes.
+ * 8. Tick objects: node runs each `process.nextTick` callback with its tick object (an object
+ *    literal whose first properties have symbol keys, then `callback` and `args`) as the execution
+ *    resource that `async_hooks.executionAsyncResource()` returns. Used by keepTickShapes, below.
+ *    Probed on the one tick it schedules: a resource that does not carry its callback is not kept.
  * @module
  */
+import { executionAsyncResource } from 'node:async_hooks';
 import { IncomingMessage, type OutgoingMessage, Server, ServerResponse } from 'node:http';
 
 /** A pending header: [name as given, value], under the lower-cased name. */
@@ -243,6 +248,50 @@ export function holdConnection(res: ServerResponse): void {
  */
 export function beforeBodyDump(res: ServerResponse, listener: () => void): void {
   res.prependOnceListener('finish', listener);
+}
+
+/*
+ * Why keep a tick object (assumption 8). V8 holds the maps an object literal's properties lead to only
+ * weakly. A full collection while no tick object is alive (a server idle between bursts; the memory
+ * reducer collects exactly then) lets the tick literal's maps go; the next ticks get new ones, and the
+ * literal's property definitions, which had seen the old maps, turn generic for the rest of the
+ * process: from then on every nextTick defines its properties through V8's runtime. node:http queues
+ * several ticks per request; a loaded server on node 24 spent 5–7 µs more per request in `nextTick`,
+ * one on node 20 ~14 µs (bench/README.md, 2026-11-27, 13:42). One tick object kept alive keeps its maps,
+ * and with them the fast definitions, for every server in the process — webapp's or not.
+ */
+let keptTick: Record<PropertyKey, unknown> | undefined;
+let tickScheduled = false;
+
+/**
+ * Keeps one `process.nextTick` tick object alive for the life of the process (once; later calls do
+ * nothing). The tick is scheduled now and kept when it runs.
+ * @example
+ * keepTickShapes(); // in webapp(): every app's process keeps its nextTick fast after idle collections
+ */
+export function keepTickShapes(): void {
+  if (tickScheduled) return;
+  tickScheduled = true;
+  process.nextTick(keepCurrentTick);
+}
+
+function keepCurrentTick(): void {
+  const tick = executionAsyncResource() as Record<PropertyKey, unknown> | null;
+  if (tick === null || typeof tick !== 'object' || tick.callback !== keepCurrentTick) return;
+  // The async context active when the tick was queued must not live on with it: node 22+ keeps it
+  // under a symbol described 'kAsyncContextFrame', AsyncLocalStorage on node 20 its store under
+  // 'kResourceStore' (the ids under the other symbols are numbers). Overwriting a field keeps the
+  // object's map, which is the point; deleting it would not.
+  for (const key of Object.getOwnPropertySymbols(tick)) {
+    const value = tick[key];
+    if (value !== null && typeof value === 'object') tick[key] = undefined;
+  }
+  keptTick = tick;
+}
+
+/** The tick object keepTickShapes kept, once its tick has run: for tests. */
+export function keptTickObject(): object | undefined {
+  return keptTick;
 }
 
 /** What the probes found, for tests and diagnostics. */

@@ -4,6 +4,7 @@
  * assumption changed; webapp still works (the fallback tests below show how), only slower.
  */
 import assert from 'node:assert/strict';
+import { executionAsyncResource } from 'node:async_hooks';
 import { execFile } from 'node:child_process';
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import http2 from 'node:http2';
@@ -29,6 +30,7 @@ import {
 import { send, withServer } from '../support/http';
 
 const run = promisify(execFile);
+const ROOT = resolve(__dirname, '..', '..', '..');
 
 function response(): ServerResponse & Record<symbol, unknown> & { _header?: unknown } {
   return new ServerResponse(new IncomingMessage(null as never)) as never;
@@ -427,5 +429,64 @@ const server = http.createServer(app).listen(0, '127.0.0.1', async () => {
     assert.equal(second.type, 'text/html; charset=utf-8');
     assert.equal(second.length, '5');
     assert.deepEqual(third, first);
+  });
+});
+
+describe('node internals: tick objects (assumption 8)', () => {
+  test('8. tick objects: inside a nextTick callback, executionAsyncResource() is the tick, carrying the callback', async () => {
+    const tick = await new Promise<Record<PropertyKey, unknown>>((done) => {
+      function callback(): void {
+        done(executionAsyncResource() as Record<PropertyKey, unknown>);
+      }
+      process.nextTick(callback);
+    });
+    assert.equal(typeof tick, 'object');
+    assert.equal((tick.callback as () => void).name, 'callback');
+    assert.ok(
+      Object.getOwnPropertySymbols(tick).some((key) => key.description === 'async_id_symbol'),
+      'the tick has no async id',
+    );
+  });
+
+  // A fresh process: this one may have made apps (and kept a tick) already.
+  const inChild = async (script: string, flags: string[] = []): Promise<unknown> => {
+    const { stdout } = await run(process.execPath, [...flags, '-e', script], { cwd: ROOT, timeout: 20_000 });
+    return JSON.parse(stdout);
+  };
+  const requireBuild = (file: string) => `require(${JSON.stringify(resolve(ROOT, 'build/src', file))})`;
+
+  test('8. tick objects: webapp() keeps one tick, without the async context it was queued in', async () => {
+    const out = await inChild(`
+const { AsyncLocalStorage } = require('node:async_hooks');
+const webapp = ${requireBuild('index.js')};
+const { keptTickObject } = ${requireBuild('http/node-internals.js')};
+const before = keptTickObject() === undefined;
+new AsyncLocalStorage().run({ request: 'big store' }, () => { webapp(); webapp(); });
+setImmediate(() => {
+  const tick = keptTickObject();
+  const values = Object.getOwnPropertySymbols(tick).map((key) => typeof tick[key]);
+  console.log(JSON.stringify({ before, callback: tick.callback.name, objects: values.filter((t) => t === 'object').length, numbers: values.filter((t) => t === 'number').length }));
+});`);
+    assert.deepEqual(out, { before: true, callback: 'keepCurrentTick', objects: 0, numbers: 2 });
+  });
+
+  test('8. tick objects: ticks queued after full collections keep the kept tick’s map', async () => {
+    const out = await inChild(
+      `
+const { executionAsyncResource } = require('node:async_hooks');
+const webapp = ${requireBuild('index.js')};
+const { keptTickObject } = ${requireBuild('http/node-internals.js')};
+webapp();
+const nextTick = () => new Promise((done) => process.nextTick(() => done(executionAsyncResource())));
+setImmediate(async () => {
+  // No tick object of ours is alive here but the kept one.
+  globalThis.gc();
+  globalThis.gc();
+  const fresh = await nextTick();
+  console.log(JSON.stringify({ kept: keptTickObject() !== undefined, sameMap: %HaveSameMap(keptTickObject(), fresh) }));
+});`,
+      ['--allow-natives-syntax', '--expose-gc'],
+    );
+    assert.deepEqual(out, { kept: true, sameMap: true });
   });
 });

@@ -42,6 +42,7 @@ function usage() {
     `  BENCH_FRAMEWORKS=${Object.keys(FRAMEWORKS).join(',')} (default: lean,fastify; the first two are compared)`,
     '  BENCH_PROFILE_SECONDS=10 (sampled seconds per scenario)  BENCH_WARMUP=3 (seconds of load before)',
     '  BENCH_PROFILE_HZ=2000 (samples per second per CPU)',
+    '  BENCH_PROFILE_IDLE=0 (seconds of no load between the warm-up and the sampled load)',
     '  BENCH_CONNECTIONS=100  BENCH_PIPELINING=10 (per server, as bench/run.mjs)',
     '  BENCH_NODE=<path to node>  BENCH_WEBAPP=dist/index.js  BENCH_BASE=<build> (as bench/run.mjs)',
     '  BENCH_PROFILE_KEEP=1 (keep the perf data and print its directory, for perf report)',
@@ -58,6 +59,7 @@ function readConfig(argv) {
     connections: envNumber('BENCH_CONNECTIONS', 100, { min: 1, integer: true }),
     pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
     keep: process.env.BENCH_PROFILE_KEEP === '1',
+    idle: envNumber('BENCH_PROFILE_IDLE', 0, { min: 0, integer: false }),
   };
 }
 
@@ -127,6 +129,8 @@ async function profileScenario(scenario, cfg, dir) {
       await checkResponse(server.port, sc);
     }
     if (cfg.warmup > 0) await Promise.all(servers.map((s) => load(s.port, sc, cfg, cfg.warmup)));
+    // A quiet spell, as between two bursts of traffic: V8's memory reducer collects in such a spell.
+    if (cfg.idle > 0) await new Promise((resolve) => setTimeout(resolve, cfg.idle * 1000));
     const file = path.join(dir, `${scenario}.data`);
     const pids = servers.map((s) => s.child.pid);
     const recording = run('perf', [

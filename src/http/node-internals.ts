@@ -252,8 +252,9 @@ export function beforeBodyDump(res: ServerResponse, listener: () => void): void 
 
 /*
  * Why keep a tick object (assumption 8). V8 holds the maps an object literal's properties lead to only
- * weakly. A full collection while no tick object is alive (a server idle between bursts; the memory
- * reducer collects exactly then) lets the tick literal's maps go; the next ticks get new ones, and the
+ * weakly. A full collection at a moment no tick object is alive (under load, old-space growth sets one
+ * off every few seconds, and between two ticks none is alive) lets the tick literal's maps go; the next
+ * ticks get new ones, and the
  * literal's property definitions, which had seen the old maps, turn generic for the rest of the
  * process: from then on every nextTick defines its properties through V8's runtime. node:http queues
  * several ticks per request; a loaded server on node 24 spent 5–7 µs more per request in `nextTick`,
@@ -267,7 +268,7 @@ let tickScheduled = false;
  * Keeps one `process.nextTick` tick object alive for the life of the process (once; later calls do
  * nothing). The tick is scheduled now and kept when it runs.
  * @example
- * keepTickShapes(); // in webapp(): every app's process keeps its nextTick fast after idle collections
+ * keepTickShapes(); // in webapp(): the process keeps its nextTick fast whenever V8 collects
  */
 export function keepTickShapes(): void {
   if (tickScheduled) return;

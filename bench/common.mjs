@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import shared from './apps/shared.cjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -260,6 +261,33 @@ export async function checkResponse(port, sc) {
     const shown = body.length > 120 ? body.subarray(0, 120).toString() + '…' : body.toString();
     throw new Error(`unexpected response ${status}: ${JSON.stringify(shown)}`);
   }
+}
+
+/** Whether `command` runs on this machine (`<command> --version` succeeds): valgrind, perf, h2load. */
+export function hasCommand(command) {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads a running server with `sc`'s requests for `seconds`, with `connections` and `pipelining` as
+ * configured, and resolves with autocannon's result.
+ */
+export function loadScenario(port, sc, { connections, pipelining }, seconds) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${sc.path}`,
+    method: sc.method,
+    headers: sc.headers,
+    body: sc.body,
+    requests: sc.paths?.map((p) => ({ path: p })),
+    connections,
+    pipelining,
+    duration: seconds,
+  });
 }
 
 /**

@@ -12,6 +12,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import http2 from 'node:http2';
 import { fileURLToPath } from 'node:url';
+import { hasCommand } from './common.mjs';
 
 const FRAMEWORKS = (process.env.BENCH_FRAMEWORKS ?? 'raw,webapp,webapp-node,lean,fastify').split(',');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -93,13 +94,7 @@ async function load(port, ms) {
 }
 
 function h2loadAvailable() {
-  if (process.env.BENCH_H2LOAD !== '1') return false;
-  try {
-    execFileSync('h2load', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  return process.env.BENCH_H2LOAD === '1' && hasCommand('h2load');
 }
 
 function loadWithH2load(port, ms) {

@@ -10,7 +10,6 @@
 // Usage: node bench/instructions.mjs [scenario ...]   (env: BENCH_FRAMEWORKS, BENCH_IR_BASE, BENCH_IR_EXTRA,
 // BENCH_WEBAPP; see bench/README.md)
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import {
   fmtInt,
   fmtRatio,
   frameworksFromEnv,
+  hasCommand,
   loadProblems,
   pickNames,
   renderTable,
@@ -64,15 +64,6 @@ function readConfig(argv) {
     cache: process.env.BENCH_IR_CACHE === '1',
     keep: process.env.BENCH_IR_KEEP === '1',
   };
-}
-
-function hasValgrind() {
-  try {
-    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The run's totals (see ./cachegrind.mjs). */
@@ -170,7 +161,7 @@ function table(cfg, results, figure) {
 }
 
 async function main(cfg) {
-  if (!hasValgrind()) {
+  if (!hasCommand('valgrind')) {
     console.error('valgrind not found: install it first (Debian/Ubuntu: apt-get install valgrind)');
     process.exitCode = 2;
     return;

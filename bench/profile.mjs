@@ -6,19 +6,20 @@
 //
 // Usage: node bench/profile.mjs [scenario ...]   (needs Linux perf and a prior `npm run build`)
 
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import {
   checkResponse,
   envNumber,
   FRAMEWORKS,
   fmtRatio,
   frameworksFromEnv,
+  hasCommand,
   loadProblems,
+  loadScenario,
   pickNames,
   renderTable,
   runScript,
@@ -61,28 +62,6 @@ function readConfig(argv) {
     keep: process.env.BENCH_PROFILE_KEEP === '1',
     idle: envNumber('BENCH_PROFILE_IDLE', 0, { min: 0, integer: false }),
   };
-}
-
-function hasPerf() {
-  try {
-    execFileSync('perf', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function load(port, sc, cfg, seconds) {
-  return autocannon({
-    url: `http://127.0.0.1:${port}${sc.path}`,
-    method: sc.method,
-    headers: sc.headers,
-    body: sc.body,
-    requests: sc.paths?.map((p) => ({ path: p })),
-    connections: cfg.connections,
-    pipelining: cfg.pipelining,
-    duration: seconds,
-  });
 }
 
 /** Runs a command to its end; rejects with its stderr when it fails. */
@@ -128,7 +107,7 @@ async function profileScenario(scenario, cfg, dir) {
       servers.push(server);
       await checkResponse(server.port, sc);
     }
-    if (cfg.warmup > 0) await Promise.all(servers.map((s) => load(s.port, sc, cfg, cfg.warmup)));
+    if (cfg.warmup > 0) await Promise.all(servers.map((s) => loadScenario(s.port, sc, cfg, cfg.warmup)));
     // A quiet spell, as between two bursts of traffic: V8's memory reducer collects in such a spell.
     if (cfg.idle > 0) await new Promise((resolve) => setTimeout(resolve, cfg.idle * 1000));
     const file = path.join(dir, `${scenario}.data`);
@@ -152,7 +131,7 @@ async function profileScenario(scenario, cfg, dir) {
       'sleep',
       String(cfg.seconds),
     ]);
-    const results = await Promise.all(servers.map((s) => load(s.port, sc, cfg, cfg.seconds)));
+    const results = await Promise.all(servers.map((s) => loadScenario(s.port, sc, cfg, cfg.seconds)));
     await recording;
     for (const s of servers) await stopServer(s.child);
     await run('perf', ['inject', '--jit', '-i', file, '-o', `${file}.jit`]);
@@ -236,7 +215,7 @@ function report(scenario, rows) {
 }
 
 async function main(cfg) {
-  if (!hasPerf()) {
+  if (!hasCommand('perf')) {
     console.error('perf not found: install it first (Debian: apt-get install linux-perf)');
     process.exitCode = 2;
     return;

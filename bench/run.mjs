@@ -5,7 +5,6 @@
 
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import {
   checkResponse,
   DEFAULT_FRAMEWORKS,
@@ -16,6 +15,7 @@ import {
   fmtRatio,
   frameworksFromEnv,
   loadProblems,
+  loadScenario,
   pickNames,
   renderTable,
   runScript,
@@ -107,25 +107,12 @@ function cpuTime(child) {
   });
 }
 
-function load(port, sc, cfg, seconds) {
-  return autocannon({
-    url: `http://127.0.0.1:${port}${sc.path}`,
-    method: sc.method,
-    headers: sc.headers,
-    body: sc.body,
-    requests: sc.paths?.map((p) => ({ path: p })),
-    connections: cfg.connections,
-    pipelining: cfg.pipelining,
-    duration: seconds,
-  });
-}
-
 const dead = (child) => child.exitCode !== null || child.signalCode !== null;
 
 // One measured window on a running server: req/s, server CPU per request, and what went wrong.
 async function window(server, sc, cfg) {
   const cpuBefore = await cpuTime(server.child);
-  const result = await load(server.port, sc, cfg, cfg.duration);
+  const result = await loadScenario(server.port, sc, cfg, cfg.duration);
   const crashed = dead(server.child);
   const cpu = crashed ? Number.NaN : (await cpuTime(server.child)) - cpuBefore;
   const problems = loadProblems(result, sc);
@@ -163,7 +150,7 @@ async function measureScenario(scenario, cfg, log) {
         });
         servers[fw] = server;
         await checkResponse(server.port, sc);
-        if (cfg.warmup > 0) await load(server.port, sc, cfg, cfg.warmup);
+        if (cfg.warmup > 0) await loadScenario(server.port, sc, cfg, cfg.warmup);
       } catch (err) {
         samples[fw] = { error: errorText(err) };
         if (servers[fw]) await stopServer(servers[fw].child);

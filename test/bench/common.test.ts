@@ -64,3 +64,9 @@ test('the A/B framework `base` is known by name but never among the defaults', a
     Object.keys(FRAMEWORKS).filter((name) => name !== 'base'),
   );
 });
+
+test('hasCommand tells a command that runs from one that does not', async () => {
+  const { hasCommand } = (await load()) as unknown as { hasCommand(command: string): boolean };
+  assert.equal(hasCommand(process.execPath), true);
+  assert.equal(hasCommand('webapp-no-such-command-here'), false);
+});

@@ -254,12 +254,11 @@ export function beforeBodyDump(res: ServerResponse, listener: () => void): void 
  * Why keep a tick object (assumption 8). V8 holds the maps an object literal's properties lead to only
  * weakly. A full collection at a moment no tick object is alive (under load, old-space growth sets one
  * off every few seconds, and between two ticks none is alive) lets the tick literal's maps go; the next
- * ticks get new ones, and the
- * literal's property definitions, which had seen the old maps, turn generic for the rest of the
- * process: from then on every nextTick defines its properties through V8's runtime. node:http queues
- * several ticks per request; a loaded server on node 24 spent 5–7 µs more per request in `nextTick`,
- * one on node 20 ~14 µs (bench/README.md, 2026-11-27, 13:42). One tick object kept alive keeps its maps,
- * and with them the fast definitions, for every server in the process — webapp's or not.
+ * ticks get new ones, and the literal's property definitions, which had seen the old maps, turn generic
+ * for the rest of the process: from then on every nextTick defines its properties through V8's runtime.
+ * node:http queues several ticks per request; a loaded server on node 24 spent 5–7 µs more per request
+ * in `nextTick`, one on node 20 ~14 µs (bench/README.md, 2026-11-27, 13:42). One tick object kept alive
+ * keeps its maps, and with them the fast definitions, for every server in the process, webapp's or not.
  */
 let keptTick: Record<PropertyKey, unknown> | undefined;
 let tickScheduled = false;
@@ -285,7 +284,8 @@ function keepCurrentTick(): void {
   // object's map, which is the point; deleting it would not.
   for (const key of Object.getOwnPropertySymbols(tick)) {
     const value = tick[key];
-    if (value !== null && typeof value === 'object') tick[key] = undefined;
+    // Reflect.set answers false where an assignment would throw (a tick some hook froze): not kept then.
+    if (value !== null && typeof value === 'object' && !Reflect.set(tick, key, undefined)) return;
   }
   keptTick = tick;
 }

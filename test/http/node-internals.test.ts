@@ -489,4 +489,24 @@ setImmediate(async () => {
     );
     assert.deepEqual(out, { kept: true, sameMap: true });
   });
+
+  test('8. tick objects: a tick whose context cannot be dropped (frozen by a hook) is not kept', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '-e',
+        `
+  const { createHook, AsyncLocalStorage } = require('node:async_hooks');
+  const webapp = require(${JSON.stringify(resolve(ROOT, 'build/src/index.js'))});
+  const { keptTickObject } = require(${JSON.stringify(resolve(ROOT, 'build/src/http/node-internals.js'))});
+  const als = new AsyncLocalStorage();
+  als.run({}, () => {}); // on node 20, AsyncLocalStorage's own hook first: it stores the context on the tick
+  createHook({ init(id, type, trigger, resource) { if (type === 'TickObject') Object.freeze(resource); } }).enable();
+  als.run({ request: 1 }, () => webapp());
+  setImmediate(() => console.log(JSON.stringify({ kept: keptTickObject() !== undefined })));`,
+      ],
+      { cwd: ROOT, timeout: 20_000 },
+    );
+    assert.deepEqual(JSON.parse(stdout), { kept: false });
+  });
 });

@@ -2,9 +2,9 @@
 
 /*
  * Each sample is a header line "PID/TID PERIOD" (the period in nanoseconds of cpu-clock) and then its call
- * stack, innermost frame first, one "ADDRESS SYMBOL" line each. JavaScript frames are named by
- * node's --perf-basic-prof as "JS:<tier><name> <file>:<line>:<column>" (the tier a mark such as * or ^, an
- * anonymous function's name empty, the file `node:…` for node's own modules).
+ * stack, innermost frame first, one "ADDRESS SYMBOL" line each. JavaScript frames are named from node's
+ * jit dump (--perf-prof, through `perf inject --jit`) as "JS:<tier><name> <file>:<line>:<column>" (the tier
+ * a mark such as * or ^, an anonymous function's name empty, the file `node:…` for node's own modules).
  */
 const HEADER = /^\s*(\d+)\/(\d+)\s+(\d+)\s*$/;
 const FRAME = /^\s*([0-9a-f]+)\s+(.*?)\s*$/;

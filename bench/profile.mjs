@@ -108,7 +108,7 @@ async function profileScenario(scenario, cfg, dir) {
       await checkResponse(server.port, sc);
     }
     if (cfg.warmup > 0) await Promise.all(servers.map((s) => loadScenario(s.port, sc, cfg, cfg.warmup)));
-    // A quiet spell, as between two bursts of traffic: V8's memory reducer collects in such a spell.
+    // A quiet spell, as between two bursts of traffic.
     if (cfg.idle > 0) await new Promise((resolve) => setTimeout(resolve, cfg.idle * 1000));
     const file = path.join(dir, `${scenario}.data`);
     const pids = servers.map((s) => s.child.pid);
@@ -153,6 +153,7 @@ async function profileScenario(scenario, cfg, dir) {
 }
 
 const us = (ns, requests) => (requests > 0 ? ns / 1000 / requests : Number.NaN);
+const mainThread = (totals) => totals.framework + totals.node + totals.native;
 const fmtUs = (n) => (Number.isFinite(n) ? `${n.toFixed(2)} µs` : 'n/a');
 
 function report(scenario, rows) {
@@ -172,11 +173,10 @@ function report(scenario, rows) {
   ];
   for (const row of rows) {
     const t = row.totals;
-    const main = t.framework + t.node + t.native;
     table.push([
       FRAMEWORKS[row.fw],
       Math.round(row.rps).toLocaleString('en-US'),
-      fmtUs(us(main, row.requests)),
+      fmtUs(us(mainThread(t), row.requests)),
       fmtUs(us(t.framework, row.requests)),
       fmtUs(us(t.frameworkOwn, row.requests)),
       fmtUs(us(t.node, row.requests)),
@@ -191,8 +191,7 @@ function report(scenario, rows) {
   }
   if (rows.length >= 2) {
     const [a, b] = rows;
-    const main = (row) => row.totals.framework + row.totals.node + row.totals.native;
-    const ratio = us(main(b), b.requests) / us(main(a), a.requests);
+    const ratio = us(mainThread(b.totals), b.requests) / us(mainThread(a.totals), a.requests);
     out.push('', `${FRAMEWORKS[b.fw]} main-thread CPU ÷ ${FRAMEWORKS[a.fw]}'s: ${fmtRatio(ratio)}`);
     out.push(
       `Outside the framework, where ${FRAMEWORKS[a.fw]} and ${FRAMEWORKS[b.fw]} differ most (µs per request):`,

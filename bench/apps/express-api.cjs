@@ -109,4 +109,10 @@ function appsFor(factory, configure = () => {}) {
   };
 }
 
-module.exports = { appsFor };
+// fastify/benchmarks' Express configuration (issue 23): no ETag, no X-Powered-By. `lean` and `base` use it.
+function leanSettings(app) {
+  app.set('etag', false);
+  app.disable('x-powered-by');
+}
+
+module.exports = { appsFor, leanSettings };

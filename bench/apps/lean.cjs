@@ -2,10 +2,7 @@
 // webapp without the two things Express semantics add to every response and fastify does not do:
 // the weak ETag (a SHA-1 of the body) and X-Powered-By. Not a target; it shows what those cost.
 
-const { appsFor } = require('./express-api.cjs');
+const { appsFor, leanSettings } = require('./express-api.cjs');
 const { factory } = require('./webapp.cjs');
 
-module.exports = appsFor(factory, (app) => {
-  app.set('etag', false);
-  app.disable('x-powered-by');
-});
+module.exports = appsFor(factory, leanSettings);

@@ -150,6 +150,16 @@ export function frameworksFromEnv(fallback) {
 export const alive = new Set();
 
 /**
+ * The environment of an app server: this one, with the builds named by BENCH_WEBAPP and BENCH_BASE made
+ * absolute, so that a server started in another directory (bench/profile.mjs) loads the same files.
+ */
+export function serverEnv(env = process.env) {
+  const out = { ...env };
+  for (const name of ['BENCH_WEBAPP', 'BENCH_BASE']) if (out[name]) out[name] = path.resolve(out[name]);
+  return out;
+}
+
+/**
  * Starts `bench/apps/server.cjs <framework> <scenario>` and resolves `{ child, port }` once it listens.
  * `wrapper` is a command line the node process runs under (e.g. valgrind), `nodeArgs` node's own flags,
  * `cwd` its working directory (default: this one); `onReady(child)` runs before the promise resolves.
@@ -159,6 +169,7 @@ export function startServer(framework, scenario, { timeout, onReady, wrapper = [
     const command = [...wrapper, SERVER_NODE, ...nodeArgs, SERVER, framework, scenario];
     const child = spawn(command[0], command.slice(1), {
       cwd,
+      env: serverEnv(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     alive.add(child);

@@ -70,3 +70,14 @@ test('hasCommand tells a command that runs from one that does not', async () => 
   assert.equal(hasCommand(process.execPath), true);
   assert.equal(hasCommand('webapp-no-such-command-here'), false);
 });
+
+test('serverEnv makes the builds BENCH_WEBAPP and BENCH_BASE name absolute, and keeps the rest', async () => {
+  const { serverEnv } = (await load()) as unknown as {
+    serverEnv(env: Record<string, string | undefined>): Record<string, string | undefined>;
+  };
+  const env = serverEnv({ BENCH_WEBAPP: 'dist/index.js', BENCH_BASE: '/abs/index.js', OTHER: 'x' });
+  assert.equal(env.BENCH_WEBAPP, resolve('dist/index.js'));
+  assert.equal(env.BENCH_BASE, '/abs/index.js');
+  assert.equal(env.OTHER, 'x');
+  assert.deepEqual(serverEnv({ OTHER: 'y' }), { OTHER: 'y' });
+});

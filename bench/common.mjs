@@ -17,7 +17,12 @@ const STOP_TIMEOUT_MS = 3_000;
  * BENCH_NODE: the node binary the app servers run on (default: this one), e.g. node 24 from npm:
  * `BENCH_NODE=$(npm exec -y -p node@24 -- which node) npm run bench`.
  */
-export const SERVER_NODE = process.env.BENCH_NODE || process.execPath;
+export const SERVER_NODE = resolveCommand(process.env.BENCH_NODE) || process.execPath;
+
+/** A path with a slash made absolute (servers may start in another directory); a bare name stays for PATH. */
+function resolveCommand(command) {
+  return command?.includes('/') ? path.resolve(command) : command;
+}
 
 /** The version of the node the app servers run on (BENCH_NODE's, else this one). */
 export function serverNodeVersion() {

@@ -10,6 +10,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { headerNumber } from '../http/content-length';
 import { beforeBodyDump, holdConnection, keepsConnection } from '../http/node-internals';
 import { inContext } from '../utils/async-context';
 
@@ -24,7 +25,7 @@ function giveUp(req: IncomingMessage, res: ServerResponse): void {
 
 function overLimit(req: IncomingMessage): boolean {
   const declared = req.headers['content-length'];
-  return declared !== undefined && Number(declared) > DRAIN_LIMIT;
+  return declared !== undefined && headerNumber(declared) > DRAIN_LIMIT;
 }
 
 function unfinished(req: IncomingMessage): boolean {

@@ -20,6 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { type HttpErrorCode, httpError } from '../errors/catalogue';
+import { decimalDigits } from '../http/content-length';
 import type { HttpError } from '../http/errors';
 import { hasBody } from '../http/type-is';
 import { inContext } from '../utils/async-context';
@@ -311,7 +312,11 @@ export function readBody(
   let length: number | null = null;
   if (identity) {
     const declared = req.headers['content-length'];
-    if (declared !== undefined && !Number.isNaN(Number(declared))) length = Number.parseInt(declared, 10);
+    if (declared !== undefined) {
+      const digits = decimalDigits(declared);
+      if (digits !== -1) length = digits;
+      else if (!Number.isNaN(Number(declared))) length = Number.parseInt(declared, 10);
+    }
     if (length !== null && length > settings.limit) {
       // Refused from the header alone: the body is read off and discarded (up to a bound), not kept.
       refuseUnread(

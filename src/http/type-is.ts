@@ -5,6 +5,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
+import { headerNumber } from './content-length';
 import { normalizeMediaType } from './media-type';
 import { lookupType } from './mime';
 
@@ -78,7 +79,7 @@ export function hasBody(req: IncomingMessage): boolean {
   const headers = req.headers;
   if (headers['transfer-encoding'] !== undefined) return true;
   const length = headers['content-length'];
-  return length !== undefined && !Number.isNaN(Number(length));
+  return length !== undefined && !Number.isNaN(headerNumber(length));
 }
 
 /**

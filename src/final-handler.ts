@@ -4,6 +4,7 @@
  * clients and tests compare them.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import { drain } from './body/drain';
 import { encodeUrl } from './http/encode-url';

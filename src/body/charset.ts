@@ -7,6 +7,7 @@
  * mark is removed and malformed bytes become U+FFFD instead of throwing.
  * @module
  */
+import type { Buffer } from 'node:buffer';
 import type iconv from 'iconv-lite';
 
 /** Decodes a complete body. */

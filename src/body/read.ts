@@ -16,6 +16,7 @@
  * called in.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';

@@ -4,6 +4,7 @@
  * `value + '.' + base64(HMAC-SHA256(secret, value))` without `=` padding.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from 'cookie';
 import { webappError } from '../errors/catalogue';

@@ -4,6 +4,7 @@
  * hold tags issued by an Express app keep validating after the switch.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import { webappError } from '../errors/catalogue';
 

@@ -5,6 +5,7 @@
  * `req.remoteUser`). Credentials given as a pair are compared in constant time.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { httpError, webappError } from '../errors/catalogue';
 import type { Next, Req, Res } from '../types/internal';

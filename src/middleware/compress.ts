@@ -11,6 +11,7 @@
  * `Vary: Accept-Encoding`, compressed or not, so caches keep the variants apart.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
 import Negotiator from 'negotiator';

@@ -13,6 +13,7 @@
  * is about to be written, instead of a cookie the browser would silently drop.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from 'cookie';
 import { httpError, webappError } from '../errors/catalogue';

@@ -12,6 +12,7 @@
  * switch are not accepted (a page reload gets a new one).
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { httpError, webappError } from '../errors/catalogue';

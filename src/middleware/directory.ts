@@ -9,6 +9,7 @@
  * too. Dot-files are hidden unless `hidden: true`.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { httpError, webappError } from '../errors/catalogue';

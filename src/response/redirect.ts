@@ -2,6 +2,7 @@
  * res.redirect: Location plus a short body chosen by the Accept header.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { escapeHtml } from '../http/escape-html';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';

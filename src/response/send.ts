@@ -2,6 +2,7 @@
  * res.send: the one place a response body is finished (json, jsonp, sendStatus, render end here).
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { OutgoingMessage } from 'node:http';
 import { hasBuiltinGet } from '../application/settings';
 import { type ETagFn, entityTag, isBuiltinETag, weakETag } from '../http/etag';

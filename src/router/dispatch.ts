@@ -7,6 +7,7 @@
  * (the function handlers receive), and nothing is added to `req` beyond what Express sets.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { finishRequest } from '../final-handler';
 import { getPathname, getProtohost, handOffPathname, simplePathname } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';

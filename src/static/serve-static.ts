@@ -4,6 +4,7 @@
  * false; a directory without trailing slash is redirected to the slash form.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import type { Stats } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';

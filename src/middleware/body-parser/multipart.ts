@@ -10,6 +10,7 @@
  * removed and the rest of the request is read off before `next(err)`.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import { createHash, type Hash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -27,7 +27,7 @@ function sha1Base64(data: string | Buffer): string {
 
 /*
  * The hash of the last string body tagged, kept with it: an endpoint under load often sends the same body
- * again (a list that changed not since the last request, a status, a configuration), and comparing two
+ * again (a list that has not changed since the last request, a status, a configuration), and comparing two
  * strings costs a fraction of hashing one through node's crypto binding (~6,500 instructions a response
  * on Node 24, a quarter of an in-process `res.send('hello world')`). Bodies up to 16 KiB only, so what is
  * kept stays small; a different body costs one failed comparison, usually decided by the length.

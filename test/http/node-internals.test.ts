@@ -510,3 +510,42 @@ setImmediate(async () => {
     assert.deepEqual(JSON.parse(stdout), { kept: false });
   });
 });
+
+describe('node internals: AsyncContextFrame (assumption 9)', () => {
+  test('9. AsyncContextFrame: loading webapp switches it on where node runs with it (node 24+)', async () => {
+    // A fresh process, started without anything that would switch it first.
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--expose-internals',
+        '-e',
+        `
+  let frame;
+  try { frame = require('internal/async_context_frame'); } catch { console.log(JSON.stringify({ frames: false })); process.exit(0); }
+  const { getOptionValue } = require('internal/options');
+  // node 22 names the flag as experimental; 24 and later have it on by default.
+  const flag = Boolean(getOptionValue('--async-context-frame') ?? getOptionValue('--experimental-async-context-frame'));
+  const active = () => {
+    const marker = new Map();
+    const prior = frame.exchange(marker);
+    const on = frame.current() === marker;
+    frame.set(prior);
+    return on;
+  };
+  const before = active();
+  require(${JSON.stringify(resolve(ROOT, 'build/src/index.js'))});
+  console.log(JSON.stringify({ frames: true, flag, before, after: active() }));`,
+      ],
+      { cwd: ROOT, timeout: 20_000 },
+    );
+    const out = JSON.parse(stdout) as { frames: boolean; flag?: boolean; before?: boolean; after?: boolean };
+    const major = Number(process.versions.node.split('.')[0]);
+    if (!out.frames) {
+      assert.ok(major < 22, `node ${process.versions.node} has no internal/async_context_frame`);
+      return;
+    }
+    assert.equal(out.before, false, 'AsyncContextFrame was on before webapp loaded');
+    assert.equal(out.after, out.flag, 'loading webapp did not switch AsyncContextFrame on');
+    if (major >= 24) assert.equal(out.after, true);
+  });
+});

@@ -301,7 +301,7 @@ function keepCurrentTick(): void {
  * the no-op methods at those call sites, ticks after it the real ones: two targets, and V8 inlines a call
  * only while its site has seen one. A node:http server makes the switch itself, on its first keep-alive
  * response, after its start-up ticks; made when webapp loads, before them, the sites see one target.
- * Node 24, lean webapp loaded with and without it (bench/README.md, 2026-11-27, 15:38): 5–8% less CPU a
+ * Node 24, lean webapp loaded with and without it (bench/README.md, 2026-11-27, 15:38): 3–8% less CPU a
  * request on hello, 8 middleware and three nested routers. Node 26 installs the methods as own
  * properties instead (no measurable difference there); node 20 and 22 have nothing to switch.
  */

@@ -5,7 +5,7 @@
  * entry; and checks real failures reached through the public API carry their code.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -14,6 +14,7 @@ import { ERRORS, HTTP_ERRORS, httpError, webappError } from '../../src/errors/ca
 import webapp = require('../../src/index');
 
 import { request } from '../support/http';
+import { sourceFiles } from '../support/sources';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SRC = join(ROOT, 'src');
@@ -22,16 +23,6 @@ const MARKER = 'error-catalogue-exempt:';
 const page = readFileSync(join(ROOT, 'docs', 'errors.md'), 'utf8');
 
 const CODE_RULE = /^(WEBAPP_[A-Z0-9_]+|E[A-Z]+|ERR_[A-Z_]+|[a-z]+(\.[a-zA-Z]+)+)$/;
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sources(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
 
 /** An error built in place: `new XError(` for any error class, or a call of the http-errors primitive. */
 const CREATES = /\bnew\s+(?:[A-Z]\w*)?Error\s*\(|(?<!function\s)\bcreateHttpError\s*\(/;
@@ -93,7 +84,7 @@ describe('error catalogue: one home', () => {
   test('no file in src/ builds an error outside the catalogue, short of a marked and explained site', () => {
     const inline: string[] = [];
     const exempt: string[] = [];
-    for (const file of sources(SRC)) {
+    for (const file of sourceFiles(SRC)) {
       const name = relative(ROOT, file).split('\\').join('/');
       if (name === CATALOGUE) continue;
       const lines = readFileSync(file, 'utf8').split('\n');
@@ -168,7 +159,7 @@ describe('error catalogue: codes', () => {
 
   test('every deprecation code in src/ is documented, and the page lists no code that does not exist', () => {
     const deprecations = new Set<string>();
-    for (const file of sources(SRC)) {
+    for (const file of sourceFiles(SRC)) {
       for (const match of readFileSync(file, 'utf8').matchAll(/\bdeprecate\(\s*'([^']+)'/g))
         deprecations.add(match[1]);
     }

@@ -5,9 +5,10 @@
  * sources for a file that uses `Buffer` as a value without importing it.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import { sourceFiles } from '../support/sources';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SRC = join(ROOT, 'src');
@@ -15,16 +16,6 @@ const SRC = join(ROOT, 'src');
 const IMPORT = /^import \{ Buffer \} from 'node:buffer';$/m;
 /** `Buffer` used as a value: a static member, a constructor call, an instanceof check. */
 const VALUE_USE = /\bBuffer\.[a-zA-Z]|\bnew\s+Buffer\b|\binstanceof\s+Buffer\b/;
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sources(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
 
 /** The lines of `text` that use the global Buffer as a value (none when the module imports it). */
 function globalUses(text: string): string[] {
@@ -38,7 +29,7 @@ function globalUses(text: string): string[] {
 describe('Buffer comes from node:buffer', () => {
   test('no module in src/ reads the global Buffer', () => {
     const found: string[] = [];
-    for (const file of sources(SRC)) {
+    for (const file of sourceFiles(SRC)) {
       for (const line of globalUses(readFileSync(file, 'utf8'))) {
         found.push(`${relative(ROOT, file)}: ${line.trim()}`);
       }

@@ -36,16 +36,17 @@ const REMEMBERED_BODY_BYTES = 16 * 1024;
 let rememberedBody: string | undefined;
 let rememberedHash = '';
 
-function stringHash(body: string): string {
+/** The part of the base64 SHA-1 a tag carries (27 characters, the padding left out). */
+function tagHash(body: string | Buffer): string {
+  return sha1Base64(body).slice(0, 27);
+}
+
+function rememberedTagHash(body: string): string {
   if (body !== rememberedBody) {
-    rememberedHash = sha1Base64(body).slice(0, 27);
+    rememberedHash = tagHash(body);
     rememberedBody = body;
   }
   return rememberedHash;
-}
-
-function bufferHash(body: string | Buffer): string {
-  return sha1Base64(body).slice(0, 27);
 }
 
 /**
@@ -75,7 +76,7 @@ export function entityTag(
   // One template per form: the weak tag is built in one go, not as a prefix to a second string.
   const hex = length.toString(16);
   const hash =
-    typeof data === 'string' && length <= REMEMBERED_BODY_BYTES ? stringHash(data) : bufferHash(data);
+    typeof data === 'string' && length <= REMEMBERED_BODY_BYTES ? rememberedTagHash(data) : tagHash(data);
   return weak ? `W/"${hex}-${hash}"` : `"${hex}-${hash}"`;
 }
 

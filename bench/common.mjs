@@ -20,7 +20,7 @@ const STOP_TIMEOUT_MS = 3_000;
 export const SERVER_NODE = resolveCommand(process.env.BENCH_NODE) || process.execPath;
 
 /** A path with a slash made absolute (servers may start in another directory); a bare name stays for PATH. */
-function resolveCommand(command) {
+export function resolveCommand(command) {
   return command?.includes('/') ? path.resolve(command) : command;
 }
 

@@ -81,3 +81,14 @@ test('serverEnv makes the builds BENCH_WEBAPP and BENCH_BASE name absolute, and 
   assert.equal(env.OTHER, 'x');
   assert.deepEqual(serverEnv({ OTHER: 'y' }), { OTHER: 'y' });
 });
+
+test('resolveCommand makes a BENCH_NODE path absolute and leaves a bare command name for PATH', async () => {
+  const { resolveCommand } = (await load()) as unknown as {
+    resolveCommand(command: string | undefined): string | undefined;
+  };
+  assert.equal(resolveCommand('node_modules/.bin/node'), resolve('node_modules/.bin/node'));
+  assert.equal(resolveCommand('/usr/bin/node'), '/usr/bin/node');
+  assert.equal(resolveCommand('node'), 'node');
+  assert.equal(resolveCommand(undefined), undefined);
+  assert.equal(resolveCommand(''), '');
+});

@@ -165,7 +165,8 @@ export function serverEnv(env = process.env) {
 }
 
 /**
- * Starts `bench/apps/server.cjs <framework> <scenario>` and resolves `{ child, port }` once it listens.
+ * Starts `bench/apps/server.cjs <framework> <scenario>` and resolves `{ child, port, layout }` once it
+ * listens; `layout` is the random shift of its heaps in bytes (BENCH_LAYOUT_PAD), or null without one.
  * `wrapper` is a command line the node process runs under (e.g. valgrind), `nodeArgs` node's own flags,
  * `cwd` its working directory (default: this one); `onReady(child)` runs before the promise resolves.
  */
@@ -179,18 +180,18 @@ export function startServer(framework, scenario, { timeout, onReady, wrapper = [
     });
     alive.add(child);
     const timer = setTimeout(() => settle(new Error('server did not start in time')), timeout);
-    function settle(err, port) {
+    function settle(err, port, layout) {
       clearTimeout(timer);
       child.off('message', onMessage);
       child.off('exit', onExit);
       child.off('error', settle);
       if (err) reject(err);
-      else resolve({ child, port });
+      else resolve({ child, port, layout });
     }
     function onMessage(msg) {
       if (msg && msg.type === 'ready') {
         onReady?.(child);
-        settle(null, msg.port);
+        settle(null, msg.port, msg.layout);
       } else if (msg && msg.type === 'error') settle(new Error(msg.message));
     }
     function onExit(code, signal) {

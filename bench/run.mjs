@@ -31,6 +31,8 @@ const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(B
 const START_TIMEOUT_MS = 15_000;
 const UNSATURATED = 0.8;
 const BUSY_LOAD = 0.5;
+// A page: every offset a cache line or a 4 KiB alias can depend on.
+const LAYOUT_PAD_BYTES = 4096;
 
 function usage() {
   return [
@@ -43,6 +45,7 @@ function usage() {
     '  BENCH_PIN=1 (pin server and load generator to separate CPUs with taskset; 0 = off)',
     '  BENCH_NODE=<path to node> (the node binary of the app servers; default: this one)',
     '  BENCH_TOGETHER=1 (load every framework of a round at once, sharing the server CPU: see bench/README.md)',
+    '  BENCH_FRESH=1 (new server processes every round, each with a random memory layout: see bench/README.md)',
   ].join('\n');
 }
 
@@ -56,6 +59,7 @@ function readConfig(argv) {
     pipelining: envNumber('BENCH_PIPELINING', 10, { min: 1, integer: true }),
     rounds: envNumber('BENCH_ROUNDS', 5, { min: 1, integer: true }),
     together: process.env.BENCH_TOGETHER === '1',
+    fresh: process.env.BENCH_FRESH === '1',
   };
 }
 
@@ -133,15 +137,19 @@ async function window(server, sc, cfg) {
  * in turn, each round starting with another framework. The servers stay up between their windows (idle,
  * on the same CPU), so the frameworks of one round are measured seconds apart: host noise, which on a
  * shared VM moves throughput by ±20% from one second to the next, then hits the paired windows alike,
- * and the ratios are taken round by round. Returns, per framework, the list of windows or an error.
+ * and the ratios are taken round by round. With BENCH_FRESH=1 the servers are started (and warmed) anew
+ * for every round instead, so a framework's memory layout, which moved json-big by up to 7%, is drawn per
+ * round rather than once. Returns, per framework, the list of windows or an error.
  */
 async function measureScenario(scenario, cfg, log) {
   const sc = SCENARIOS[scenario];
   const servers = {};
   const samples = {};
-  try {
+  for (const fw of cfg.frameworks) samples[fw] = [];
+  // Starts, checks and warms the server of every framework that has not failed yet.
+  const startAll = async () => {
     for (const fw of cfg.frameworks) {
-      samples[fw] = [];
+      if (!Array.isArray(samples[fw])) continue;
       try {
         const server = await startServer(fw, scenario, {
           timeout: START_TIMEOUT_MS,
@@ -157,6 +165,12 @@ async function measureScenario(scenario, cfg, log) {
         delete servers[fw];
       }
     }
+  };
+  const stopAll = async () => {
+    await Promise.all(Object.values(servers).map((server) => stopServer(server.child)));
+    for (const fw of Object.keys(servers)) delete servers[fw];
+  };
+  try {
     const measured = (fw) => window(servers[fw], sc, cfg).catch((err) => ({ error: errorText(err) }));
     const record = async (round, fw, cell) => {
       const server = servers[fw];
@@ -169,7 +183,10 @@ async function measureScenario(scenario, cfg, log) {
         samples[fw].push(cell);
       }
     };
+    if (!cfg.fresh) await startAll();
     for (let round = 1; round <= cfg.rounds; round++) {
+      // BENCH_FRESH=1: new processes every round, each with its own random memory layout (server.cjs).
+      if (cfg.fresh) await startAll();
       const order = cfg.frameworks.map((_, i) => cfg.frameworks[(i + round - 1) % cfg.frameworks.length]);
       const live = order.filter((fw) => servers[fw]);
       if (cfg.together) {
@@ -180,9 +197,10 @@ async function measureScenario(scenario, cfg, log) {
       } else {
         for (const fw of live) await record(round, fw, await measured(fw));
       }
+      if (cfg.fresh) await stopAll();
     }
   } finally {
-    await Promise.all(Object.values(servers).map((server) => stopServer(server.child)));
+    await stopAll();
   }
   return samples;
 }
@@ -370,6 +388,8 @@ function report(cfg, results) {
 async function main(cfg) {
   const cpus = os.cpus();
   pinning = planPinning();
+  // Fresh servers each shift their heaps by a random amount below this many bytes (bench/apps/server.cjs).
+  if (cfg.fresh) process.env.BENCH_LAYOUT_PAD ??= String(LAYOUT_PAD_BYTES);
   console.log(
     `node ${serverNodeVersion()} (servers), ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ` +
       `load ${os
@@ -382,6 +402,7 @@ async function main(cfg) {
       `${cfg.connections} connections, pipelining ${cfg.pipelining}` +
       `, ${cfg.rounds} paired round${cfg.rounds > 1 ? 's' : ''}` +
       (cfg.together ? ', the frameworks of a round loaded at once' : '') +
+      (cfg.fresh ? ', new servers with a random memory layout every round' : '') +
       (pinning
         ? `; server on CPU ${pinning.server}, load generator on CPU ${pinning.load}`
         : '; no CPU pinning') +

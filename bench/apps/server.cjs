@@ -1,6 +1,6 @@
 'use strict';
 // Child process entry: `server.cjs <framework> <scenario>` starts one app on 127.0.0.1:0 and reports
-// `{ type: 'ready', port }` or `{ type: 'error', message }` to the parent over IPC, then answers
+// `{ type: 'ready', port, layout }` or `{ type: 'error', message }` to the parent over IPC, then answers
 // `{ type: 'cpu' }` queries with its process.cpuUsage().
 
 const [framework, scenario] = process.argv.slice(2);
@@ -23,13 +23,34 @@ function fail(err) {
   else process.exit(1);
 }
 
+/*
+ * Where V8 and malloc place what a request touches depends on everything allocated before it, down to the
+ * length of the app file's name: two copies of lean.cjs under other names measured 4-7% apart in CPU per
+ * request on json-big, in every round (bench/README.md, "Memory layout"). BENCH_LAYOUT_PAD=<n> (set by
+ * run.mjs with BENCH_FRESH=1) shifts both heaps by a random number of bytes below n before the app loads,
+ * so servers started afresh sample layouts instead of each framework keeping one by chance.
+ */
+const layout = [];
+function shiftLayout(limit) {
+  const bytes = Math.floor(Math.random() * limit);
+  if (bytes === 0) return 0;
+  // A script keeps its source and name in V8's heap; a Buffer outside the pool takes its memory from malloc.
+  const script = new (require('node:vm').Script)(`0 // ${'x'.repeat(bytes)}`, {
+    filename: `layout-${bytes}`,
+  });
+  layout.push(script, Buffer.allocUnsafeSlow(bytes));
+  return bytes;
+}
+
 async function main() {
   if (!/^[a-z0-9]+$/.test(framework || '')) throw new Error(`bad framework name: ${framework}`);
+  const limit = Number(process.env.BENCH_LAYOUT_PAD || 0);
+  const shifted = limit > 0 ? shiftLayout(limit) : null;
   const apps = require(`./${framework}.cjs`);
   const start = Object.hasOwn(apps, scenario) ? apps[scenario] : undefined;
   if (typeof start !== 'function') throw new Error(`${framework} has no "${scenario}" app`);
   const port = await start.call(apps);
-  process.send({ type: 'ready', port });
+  process.send({ type: 'ready', port, layout: shifted });
 }
 
 main().catch(fail);

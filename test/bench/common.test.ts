@@ -92,3 +92,42 @@ test('resolveCommand makes a BENCH_NODE path absolute and leaves a bare command 
   assert.equal(resolveCommand(undefined), undefined);
   assert.equal(resolveCommand(''), '');
 });
+
+interface Started {
+  child: import('node:child_process').ChildProcess;
+  port: number;
+  layout: number | null;
+}
+interface ServerModule {
+  startServer(framework: string, scenario: string, options: { timeout: number }): Promise<Started>;
+  stopServer(child: Started['child']): Promise<void>;
+}
+
+test('a bench server shifts its heaps by a random amount below BENCH_LAYOUT_PAD, and not at all without it', async () => {
+  const { startServer, stopServer } = (await load()) as unknown as ServerModule;
+  const saved = process.env.BENCH_LAYOUT_PAD;
+  const layouts: Array<number | null> = [];
+  try {
+    for (const pad of ['4096', '4096', '4096', undefined]) {
+      if (pad === undefined) delete process.env.BENCH_LAYOUT_PAD;
+      else process.env.BENCH_LAYOUT_PAD = pad;
+      const server = await startServer('raw', 'hello', { timeout: 15_000 });
+      try {
+        const answer = await fetch(`http://127.0.0.1:${server.port}/`);
+        assert.equal(await answer.text(), '{"hello":"world"}');
+        layouts.push(server.layout);
+      } finally {
+        await stopServer(server.child);
+      }
+    }
+  } finally {
+    if (saved === undefined) delete process.env.BENCH_LAYOUT_PAD;
+    else process.env.BENCH_LAYOUT_PAD = saved;
+  }
+  const shifted = layouts.slice(0, 3) as number[];
+  for (const bytes of shifted)
+    assert.ok(Number.isInteger(bytes) && bytes >= 0 && bytes < 4096, String(bytes));
+  // Three draws from 4,096 values all equal: one chance in 16.7 million.
+  assert.ok(new Set(shifted).size > 1, `three servers drew the same shift: ${shifted}`);
+  assert.equal(layouts[3], null);
+});

@@ -168,9 +168,22 @@ async function measureScenario(scenario, cfg, log) {
     // Servers measured together are warmed together: warmed in turn, the first would sit idle while the
     // others warm, and a few idle seconds after a warm-up cost webapp lean 5-14% of its next window.
     if (cfg.warmup > 0 && cfg.together) {
-      await Promise.all(
-        Object.values(servers).map((server) => loadScenario(server.port, sc, cfg, cfg.warmup)),
+      const live = Object.keys(servers);
+      const failures = await Promise.all(
+        live.map((fw) =>
+          loadScenario(servers[fw].port, sc, cfg, cfg.warmup).then(
+            () => undefined,
+            (err) => err,
+          ),
+        ),
       );
+      // As when warmed in turn, a server whose warm-up failed is reported and stopped; the others go on.
+      for (let i = 0; i < live.length; i++) {
+        if (failures[i] === undefined) continue;
+        samples[live[i]] = { error: errorText(failures[i]) };
+        await stopServer(servers[live[i]].child);
+        delete servers[live[i]];
+      }
     }
   };
   const stopAll = async () => {

@@ -26,7 +26,7 @@ function fail(err) {
 /*
  * Where V8 and malloc place what a request touches depends on everything allocated before it, down to the
  * length of the app file's name: two copies of lean.cjs under other names measured 4-7% apart in CPU per
- * request on json-big, in every round (bench/README.md, "Memory layout"). BENCH_LAYOUT_PAD=<n> (set by
+ * request on json-big, in most rounds of every run (bench/README.md, "Memory layout"). BENCH_LAYOUT_PAD=<n> (set by
  * run.mjs with BENCH_FRESH=1) shifts both heaps by a random number of bytes below n before the app loads,
  * so servers started afresh sample layouts instead of each framework keeping one by chance.
  */

@@ -498,6 +498,13 @@ const handleRequest = Layer.prototype.handle_request;
  * of ~45 (bench/README.md, 2026-11-27 20:12).
  */
 export function runMiddleware(layer: Layer, req: Req, res: Res, next: Next): void {
+  // What `match` records on the layer, which the walk does not call for middleware at '/' (see
+  // matchesEveryPath): recorded once, so that a tool reading them after a request finds Express's values
+  // (each request writing its own would cost a write barrier per layer, for a value no one reads then).
+  if (layer.path === undefined) {
+    layer.path = '';
+    layer.params = new EmptyParams();
+  }
   if (layer.handle_request !== handleRequest) {
     layer.handle_request(req, res, next);
     return;

@@ -169,3 +169,35 @@ test('a middleware deep in a chain has the Layer.handle [as handle_request] fram
   assert.equal((await request(app)).body, 'ok');
   assert.match(frames[1] ?? '', /Layer\.handle \[as handle_request\]/, frames.join('\n'));
 });
+
+test('after a request, middleware at "/" has the path and params Layer#match records, as on Express', async () => {
+  const record = (app: any) =>
+    app._router.stack
+      .filter((layer: any) => layer.name === 'mw' || layer.name === 'router')
+      .map((layer: any) => [layer.name, layer.path, layer.params]);
+  const apps = [webapp, require('express')].map((lib: any) => {
+    const app = lib();
+    app.use(function mw(_req: any, _res: any, next: any) {
+      next();
+    });
+    app.use(function mw(_req: any, _res: any, next: any) {
+      next();
+    });
+    const router = lib.Router();
+    router.get('/', (_req: any, res: any) => res.send('ok'));
+    app.use(router);
+    return app;
+  });
+  assert.deepEqual(record(apps[0]), [
+    ['mw', undefined, undefined],
+    ['mw', undefined, undefined],
+    ['router', undefined, undefined],
+  ]);
+  for (const app of apps) assert.equal((await request(app)).body, 'ok');
+  assert.deepEqual(record(apps[0]), record(apps[1]));
+  assert.deepEqual(record(apps[0]), [
+    ['mw', '', {}],
+    ['mw', '', {}],
+    ['router', '', {}],
+  ]);
+});

@@ -498,24 +498,14 @@ const handleRequest = Layer.prototype.handle_request;
  * of ~45 (bench/README.md, 2026-11-27 20:12).
  */
 export function runMiddleware(layer: Layer, req: Req, res: Res, next: Next): void {
-  // What `match` records on the layer, which the walk does not call for middleware at '/' (see
-  // matchesEveryPath): recorded once, so that a tool reading them after a request finds Express's values
-  // (each request writing its own would cost a write barrier per layer, for a value no one reads then).
-  if (layer.path === undefined) {
-    layer.path = '';
-    layer.params = new EmptyParams();
-  }
-  if (layer.handle_request !== handleRequest) {
-    layer.handle_request(req, res, next);
-    return;
-  }
   const fn = layer.handle;
-  if (arityOf(layer, fn) > 3) {
-    next();
-    return;
-  }
-  if (layerTraced()) {
-    traceLayer(layer, fn, undefined, req, res, next, false);
+  if (
+    layer.handle_request !== handleRequest ||
+    layer.path === undefined ||
+    arityOf(layer, fn) > 3 ||
+    layerTraced()
+  ) {
+    runMiddlewareAside(layer, req, res, next);
     return;
   }
   try {
@@ -524,6 +514,19 @@ export function runMiddleware(layer: Layer, req: Req, res: Res, next: Next): voi
   } catch (err) {
     next(err);
   }
+}
+
+/** runMiddleware's other cases, out of its way (the less bytecode, the more of the chain V8 inlines). */
+function runMiddlewareAside(layer: Layer, req: Req, res: Res, next: Next): void {
+  // What `match` records on the layer, which the walk does not call for middleware at '/' (see
+  // matchesEveryPath): recorded once, so that a tool reading them after a request finds Express's values
+  // (each request writing its own would cost a write barrier per layer, for a value no one reads then).
+  if (layer.path === undefined) {
+    layer.path = '';
+    layer.params = new EmptyParams();
+  }
+  // A replaced handle_request, or Layer's own: a 4-argument handler skipped, a traced call.
+  layer.handle_request(req, res, next);
 }
 // Its frame reads as handle_request's (see there): express-rate-limit looks for that frame near a handler.
 Object.defineProperty(runMiddleware, 'name', { value: 'Layer.handle [as handle_request]' });

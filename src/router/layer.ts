@@ -508,6 +508,7 @@ export function runMiddleware(layer: Layer, req: Req, res: Res, next: Next): voi
     runMiddlewareAside(layer, req, res, next);
     return;
   }
+  // handle_request's lines, repeated on purpose: this call site is the point (see above).
   try {
     const ret = fn(req, res, next);
     if (ret !== undefined) forwardRejection(ret, next);

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
+import { probeDumpOfCompleteRequest } from '../src/http/node-internals';
+
 import webapp = require('../src/index');
 
 import { send } from './support/http';
@@ -224,4 +226,47 @@ test("an app.listen server's responses still run an app's own res.setHeader and 
   } finally {
     await close(server);
   }
+});
+
+/**
+ * What an app that reads nothing of its requests sees of them after answering, on a server started
+ * with `listen`: the events of `req` (and the response's 'close') in order, for a GET, a POST with an
+ * unread body, and a GET again.
+ */
+async function unreadRequestEvents(app: any): Promise<string[][]> {
+  const sequences: string[][] = [];
+  app.all('/', (req: any, res: any) => {
+    const seen: string[] = [];
+    for (const event of ['resume', 'end', 'close']) req.on(event, () => seen.push(`req ${event}`));
+    res.on('close', () => seen.push('res close'));
+    req.on('close', () => setImmediate(() => sequences.push(seen)));
+    res.end('ok');
+  });
+  const server: http.Server = app.listen(0, '127.0.0.1');
+  try {
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    assert.equal((await send(port)).body, 'ok');
+    assert.equal((await send(port, { method: 'POST', body: 'unread' })).body, 'ok');
+    assert.equal((await send(port)).body, 'ok');
+    while (sequences.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    return sequences;
+  } finally {
+    await close(server);
+  }
+}
+
+test('a request read by nobody still ends and closes after the response; a complete one without resuming, as on Node 26 (docs/differences.md)', async () => {
+  const nodeResumes = probeDumpOfCompleteRequest() === 'resume';
+  const ended = ['req end', 'res close', 'req close'];
+  const resumed = ['req resume', 'res close', 'req end', 'req close'];
+  const [get, post, again] = await unreadRequestEvents(webapp());
+  // A GET arrived whole: ended at once, on every node (node 26 does the same for Express).
+  assert.deepEqual(get, ended);
+  assert.deepEqual(again, ended);
+  // The unread POST body: resumed and read off, as node does.
+  assert.ok(post.includes('req resume') && post.at(-1) === 'req close', post.join());
+  const express = await unreadRequestEvents(require('express')());
+  assert.deepEqual(express[0], nodeResumes ? resumed : ended);
+  assert.deepEqual(express[2], express[0]);
 });

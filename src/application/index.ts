@@ -9,7 +9,12 @@ import type { Socket } from 'node:net';
 import { webappError } from '../errors/catalogue';
 import { finalHandler } from '../final-handler';
 import { setHeaderWithFastStore, setTrustedHeader } from '../http/header-store';
-import { adoptServerClasses, serverOf } from '../http/node-internals';
+import {
+  adoptServerClasses,
+  dumpUnreadRequest,
+  endsUnreadRequestsEarly,
+  serverOf,
+} from '../http/node-internals';
 import { enterApp, kEntryApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods, methodTable } from '../router/methods';
@@ -401,6 +406,14 @@ export function requestClass(app: AppInternal): typeof IncomingMessage {
   }
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
+  if (endsUnreadRequestsEarly) {
+    // Not enumerable, as a class method (see ../http/node-internals, assumption 10).
+    Object.defineProperty(AppRequest.prototype, '_dump', {
+      configurable: true,
+      writable: true,
+      value: dumpUnreadRequest,
+    });
+  }
   return AppRequest;
 }
 

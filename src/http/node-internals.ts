@@ -331,9 +331,10 @@ export function activateAsyncContextFrame(): void {
  * `read(0)` sees the end and schedules 'end' at once, while `resume()` schedules a tick that starts a
  * flow, emits 'resume', reads nothing and only then gets there. Node 26 made the same change to its own
  * `_dump`; from there on the request goes as before ('end', autoDestroy, 'close'). Lean webapp on node
- * 20, three nested routers: 2% more requests a second, 4% less CPU a request (bench/README.md,
- * 2026-11-28). What differs on node 20–24, as on node 26: no 'resume' event, `readableFlowing` stays
- * null, and 'end' is queued before the response's 'close' rather than after it.
+ * 20 against the build before: hello 5% more requests a second and 7% less CPU a request, three nested
+ * routers 2% and 3% (bench/README.md, 2026-11-28). What differs on node 20–24, as on node 26: no
+ * 'resume' event, `readableFlowing` stays null, and 'end' is queued before the response's 'close'
+ * rather than after it.
  */
 
 /** What assumption 10's probe calls node's `_dump` on: a request with the fields it reads. */

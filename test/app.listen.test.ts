@@ -249,7 +249,11 @@ async function unreadRequestEvents(app: any): Promise<string[][]> {
     assert.equal((await send(port)).body, 'ok');
     assert.equal((await send(port, { method: 'POST', body: 'unread' })).body, 'ok');
     assert.equal((await send(port)).body, 'ok');
-    while (sequences.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Bounded: a request that never closes fails here instead of holding the run until CI's limit.
+    const deadline = Date.now() + 5_000;
+    while (sequences.length < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(sequences.length, 3, `requests closed: ${sequences.length} of 3`);
     return sequences;
   } finally {
     await close(server);

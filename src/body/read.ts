@@ -23,6 +23,7 @@ import zlib from 'node:zlib';
 import { type HttpErrorCode, httpError } from '../errors/catalogue';
 import { decimalDigits } from '../http/content-length';
 import type { HttpError } from '../http/errors';
+import { headerText } from '../http/header-value';
 import { hasBody } from '../http/type-is';
 import { inContext } from '../utils/async-context';
 import { type Decoder, getDecoder } from './charset';
@@ -296,7 +297,7 @@ export function readBody(
     }
   }
 
-  const encodingHeader = req.headers['content-encoding'];
+  const encodingHeader = headerText(req.headers['content-encoding']);
   const encoding = encodingHeader ? encodingHeader.toLowerCase() : 'identity';
   const identity = encoding === 'identity';
   if (!identity) {
@@ -312,7 +313,7 @@ export function readBody(
 
   let length: number | null = null;
   if (identity) {
-    const declared = req.headers['content-length'];
+    const declared = headerText(req.headers['content-length']);
     if (declared !== undefined) {
       const digits = decimalDigits(declared);
       if (digits !== -1) length = digits;

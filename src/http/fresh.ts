@@ -4,6 +4,7 @@
  * @module
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { headerText } from './header-value';
 
 function isWhitespace(c: number): boolean {
   // The characters JavaScript's \s matches that can occur in a header value.
@@ -69,11 +70,11 @@ function parseDate(value: unknown): number {
  * isFresh({ 'if-none-match': '"abc"' }, '"abc"', undefined) // true
  */
 export function isFresh(reqHeaders: IncomingHttpHeaders, etag: unknown, lastModified: unknown): boolean {
-  const modifiedSince = reqHeaders['if-modified-since'];
-  const noneMatch = reqHeaders['if-none-match'];
+  const modifiedSince = headerText(reqHeaders['if-modified-since']);
+  const noneMatch = headerText(reqHeaders['if-none-match']);
   if (!modifiedSince && !noneMatch) return false;
 
-  const cacheControl = reqHeaders['cache-control'];
+  const cacheControl = headerText(reqHeaders['cache-control']);
   if (cacheControl && hasNoCache(cacheControl)) return false;
 
   if (noneMatch && noneMatch !== '*') {

@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { webappError } from '../errors/catalogue';
+import { headerText } from './header-value';
 import { isIPv4Mapped, netmaskPrefix, parseIPv4, parseIpInto } from './ip';
 
 /** Decides whether the address at hop `hop` of the forwarded chain is a trusted proxy. */
@@ -191,8 +192,8 @@ function socketAddress(req: IncomingMessage): string | undefined {
 }
 
 function forwardedHeader(req: IncomingMessage): string | undefined {
-  const header = req.headers['x-forwarded-for'];
-  return typeof header === 'string' && header.length > 0 ? header : undefined;
+  const header = headerText(req.headers['x-forwarded-for']);
+  return header !== undefined && header.length > 0 ? header : undefined;
 }
 
 /**

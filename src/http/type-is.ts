@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { headerNumber } from './content-length';
+import { headerText } from './header-value';
 import { normalizeMediaType } from './media-type';
 import { lookupType } from './mime';
 
@@ -78,7 +79,7 @@ export function typeIs(value: unknown, types: readonly unknown[]): string | fals
 export function hasBody(req: IncomingMessage): boolean {
   const headers = req.headers;
   if (headers['transfer-encoding'] !== undefined) return true;
-  const length = headers['content-length'];
+  const length = headerText(headers['content-length']);
   return length !== undefined && !Number.isNaN(headerNumber(length));
 }
 

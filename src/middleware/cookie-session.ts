@@ -18,6 +18,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import cookie from 'cookie';
 import { httpError, webappError } from '../errors/catalogue';
 import { serializeCookie } from '../http/cookie';
+import { headerText } from '../http/header-value';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
 import { absorbWriteHeadArguments, callWriteHead, type WriteHead } from './on-headers';
@@ -228,8 +229,8 @@ function isEncrypted(req: Req): boolean {
 function requestIsSecure(req: Req, proxy: boolean | undefined): boolean {
   if (isEncrypted(req)) return true;
   if (proxy === true) {
-    const header = req.headers['x-forwarded-proto'];
-    if (typeof header !== 'string') return false;
+    const header = headerText(req.headers['x-forwarded-proto']);
+    if (header === undefined) return false;
     const comma = header.indexOf(',');
     return (comma === -1 ? header : header.slice(0, comma)).trim().toLowerCase() === 'https';
   }

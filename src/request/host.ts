@@ -3,6 +3,7 @@
  * @module
  */
 import { isIP } from 'node:net';
+import { headerText } from '../http/header-value';
 import type { Req } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { trustsPeer } from './trust';
@@ -16,9 +17,9 @@ import { trustsPeer } from './trust';
  */
 export function hostname(this: Req): string | undefined {
   // Node joins repeated X-Forwarded-* headers into one comma-separated string.
-  let host = this.headers['x-forwarded-host'] as string | undefined;
+  let host = headerText(this.headers['x-forwarded-host']);
   if (!host || !trustsPeer(this)) {
-    host = this.headers.host;
+    host = headerText(this.headers.host);
   } else {
     const comma = host.indexOf(',');
     if (comma !== -1) host = host.substring(0, comma).trimEnd();

@@ -3,6 +3,7 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
+import { headerText } from '../http/header-value';
 import type { Req } from '../types/internal';
 import { trustsPeer } from './trust';
 
@@ -17,7 +18,7 @@ import { trustsPeer } from './trust';
 export function protocol(this: Req): string {
   const proto = (this.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http';
   if (!trustsPeer(this)) return proto;
-  const header = (this.headers['x-forwarded-proto'] as string | undefined) || proto;
+  const header = headerText(this.headers['x-forwarded-proto']) || proto;
   const comma = header.indexOf(',');
   return comma !== -1 ? header.substring(0, comma).trim() : header.trim();
 }

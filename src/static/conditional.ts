@@ -6,6 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { etagListMatches } from '../http/fresh';
+import { headerText } from '../http/header-value';
 
 /** Whether the request carries any validator that may turn the answer into 304 or 412. */
 export function isConditional(headers: IncomingHttpHeaders): boolean {
@@ -28,13 +29,13 @@ export function preconditionFailed(
   etag: unknown,
   lastModified: unknown,
 ): boolean {
-  const match = headers['if-match'];
+  const match = headerText(headers['if-match']);
   if (match) {
     if (!etag) return true;
     if (match === '*') return false;
     return !etagListMatches(match, String(etag));
   }
-  const unmodifiedSince = parseHttpDate(headers['if-unmodified-since']);
+  const unmodifiedSince = parseHttpDate(headerText(headers['if-unmodified-since']));
   if (!Number.isNaN(unmodifiedSince)) {
     const modified = parseHttpDate(lastModified === undefined ? undefined : String(lastModified));
     return Number.isNaN(modified) || modified > unmodifiedSince;
@@ -47,7 +48,7 @@ export function preconditionFailed(
  * contained in the current ETag, or an If-Range date not older than Last-Modified.
  */
 export function isRangeFresh(headers: IncomingHttpHeaders, etag: unknown, lastModified: unknown): boolean {
-  const ifRange = headers['if-range'];
+  const ifRange = headerText(headers['if-range']);
   if (!ifRange) return true;
   if (ifRange.includes('"')) return Boolean(etag) && ifRange.includes(String(etag));
   return (

@@ -22,6 +22,7 @@ import { unsupportedEncoding } from '../../body/errors';
 import { refuse, refuseUnread } from '../../body/read';
 import { httpError, webappError } from '../../errors/catalogue';
 import type { HttpError } from '../../http/errors';
+import { headerText } from '../../http/header-value';
 import { hasBody } from '../../http/type-is';
 import { inContext } from '../../utils/async-context';
 import { parseBytes } from '../../utils/bytes';
@@ -243,7 +244,7 @@ export function multipart(options?: MultipartOptions) {
     }
     req._body = true;
     // An empty body (a form posted without a byte) holds no fields: nothing to parse, nothing wrong.
-    if (req.headers['content-length'] === '0') {
+    if (headerText(req.headers['content-length']) === '0') {
       next();
       return;
     }
@@ -258,7 +259,7 @@ function parse(
   settings: Settings,
   createBusboy: typeof Busboy,
 ): void {
-  const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
+  const encoding = (headerText(req.headers['content-encoding']) || 'identity').toLowerCase();
   if (encoding !== 'identity') {
     refuseUnread(req, res, next, unsupportedEncoding(encoding));
     return;

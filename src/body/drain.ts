@@ -10,7 +10,9 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { headerNumber } from '../http/content-length';
+import { headerText } from '../http/header-value';
 import { beforeBodyDump, holdConnection, keepsConnection } from '../http/node-internals';
 import { inContext } from '../utils/async-context';
 
@@ -20,11 +22,29 @@ export const DRAIN_LIMIT = 8 * 1024 * 1024;
 /** The rest of the body will not be read: close the connection after the response, or now. */
 function giveUp(req: IncomingMessage, res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
-  else req.socket?.destroy();
+  else destroyConnection(req.socket);
+}
+
+/** The connection as other code may build it: any Duplex, possibly without some methods. */
+type Connection = Partial<Pick<Duplex, 'destroy' | 'end' | 'once' | 'destroyed' | 'writableFinished'>>;
+
+function destroyConnection(socket: Connection | null | undefined): void {
+  if (typeof socket?.destroy === 'function') socket.destroy();
+}
+
+/** Closes the connection once what was written to it has gone out (documented Duplex methods only). */
+function closeAfterWrites(socket: Connection | null | undefined): void {
+  if (!socket || socket.destroyed) return;
+  if (socket.writableFinished || typeof socket.end !== 'function' || typeof socket.once !== 'function') {
+    destroyConnection(socket);
+    return;
+  }
+  socket.once('finish', () => destroyConnection(socket));
+  socket.end();
 }
 
 function overLimit(req: IncomingMessage): boolean {
-  const declared = req.headers['content-length'];
+  const declared = headerText(req.headers['content-length']);
   return declared !== undefined && headerNumber(declared) > DRAIN_LIMIT;
 }
 
@@ -95,6 +115,6 @@ export function discardAfterResponse(req: IncomingMessage, res: ServerResponse):
   }
   // Ahead of node's own 'finish' listener, which would otherwise dump the body unbounded (and unseen).
   beforeBodyDump(res, () => {
-    drain(req, res, closeWhenDrained ? () => socket.destroySoon() : noop);
+    drain(req, res, closeWhenDrained ? () => closeAfterWrites(socket) : noop);
   });
 }

@@ -298,3 +298,29 @@ describe('a refused body is drained so the client gets the response', () => {
     });
   });
 });
+
+describe('a refused body on a connection that is not a net.Socket', () => {
+  // In-memory transports give a Duplex without net.Socket's extras (destroySoon among them).
+  for (const c of CASES.filter((one) => one.status === 415)) {
+    test(`${c.name}, Connection: close: answered and closed, nothing thrown`, async () => {
+      const server = require('node:http').createServer(app());
+      server.on('connection', (socket: { destroySoon?: unknown }) => {
+        socket.destroySoon = undefined;
+      });
+      const uncaught: unknown[] = [];
+      const onUncaught = (err: unknown) => uncaught.push(err);
+      process.on('uncaughtException', onUncaught);
+      try {
+        await withServer(server, async (port) => {
+          const r = await exchange(port, c, 64 * 1024, { close: true });
+          assert.equal(r.error, undefined, `socket error ${r.error}`);
+          assert.equal(statusOf(r.text), c.status);
+          assert.ok(r.closed, 'the server closes the connection after the response');
+        });
+      } finally {
+        process.removeListener('uncaughtException', onUncaught);
+      }
+      assert.deepEqual(uncaught, []);
+    });
+  }
+});

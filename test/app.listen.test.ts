@@ -274,3 +274,24 @@ test('a request read by nobody still ends and closes after the response; a compl
   assert.deepEqual(express[0], nodeResumes ? resumed : ended);
   assert.deepEqual(express[2], express[0]);
 });
+
+test('the request and response classes of app.listen pass every constructor argument on (Bun passes more than node)', () => {
+  const { requestClass, responseClass } = require('../src/application/index');
+  const app = webapp();
+  const seen: unknown[][] = [];
+  for (const [make, Base] of [
+    [requestClass, http.IncomingMessage],
+    [responseClass, http.ServerResponse],
+  ] as const) {
+    const Class = make(app);
+    // super() calls whatever the class's prototype is: a spy in node's class's place sees the arguments.
+    Object.setPrototypeOf(Class, function Spy(this: unknown, ...args: unknown[]) {
+      seen.push(args);
+      return Reflect.construct(Base, args.slice(0, 1), new.target);
+    });
+    const first = Base === http.IncomingMessage ? null : new http.IncomingMessage(null as never);
+    new Class(first, { runtime: 'extra' }, 'third');
+  }
+  assert.equal(seen.length, 2);
+  for (const args of seen) assert.deepEqual(args.slice(1), [{ runtime: 'extra' }, 'third']);
+});

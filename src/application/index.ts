@@ -5,7 +5,6 @@
  * @module
  */
 import http, { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { webappError } from '../errors/catalogue';
 import { finalHandler } from '../final-handler';
 import { setHeaderWithFastStore, setTrustedHeader } from '../http/header-store';
@@ -15,7 +14,7 @@ import {
   endsUnreadRequestsEarly,
   serverOf,
 } from '../http/node-internals';
-import { enterApp, kEntryApp } from '../request/entry-app';
+import { enterApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods, methodTable } from '../router/methods';
 import type { PathArgument } from '../router/path';
@@ -102,7 +101,6 @@ application.handle = function handle(this: AppInternal, req: Req, res: Res, call
       enterHttp2(this, req, res);
     } else {
       if (!callback) adoptServer(this, req);
-      addDispatchFields(req);
       Object.setPrototypeOf(req, this.request);
     }
   }
@@ -134,7 +132,6 @@ function enterHttp2(app: AppInternal, req: Req, res: Res): void {
   const protos = h2.http2Prototypes(app, kServerProto);
   // An HTTP/2 request reaching an app is node's Http2ServerRequest, which carries its stream.
   h2.normalizeHttp2Headers(req.headers, (req as Req & { stream: { endAfterHeaders?: boolean } }).stream);
-  addDispatchFields(req);
   Object.setPrototypeOf(req, protos.request);
   if (Object.getPrototypeOf(res)[kServerProto] !== app.response) {
     if (!Object.hasOwn(res, 'locals')) res.locals = Object.create(null);
@@ -160,38 +157,6 @@ function adoptServer(app: AppInternal, req: Req): void {
     () => requestClass(app),
     () => responseClass(app),
   );
-}
-
-/**
- * Creates, before a prototype swap, the request fields that dispatch writes: V8 makes adding a new
- * property to an object whose prototype was changed very slow (measured ~2 µs per property, several
- * times per request), while writing an existing one stays cheap.
- */
-function addDispatchFields(req: Req): void {
-  // Placeholders until dispatch assigns them: seen through a type where they may be undefined.
-  const fields: Partial<Pick<Req, 'next' | 'baseUrl' | 'originalUrl' | 'params' | 'route'>> = req;
-  if (!Object.hasOwn(req, 'next')) fields.next = undefined;
-  if (!Object.hasOwn(req, 'baseUrl')) fields.baseUrl = undefined;
-  if (!Object.hasOwn(req, 'originalUrl')) fields.originalUrl = undefined;
-  if (!Object.hasOwn(req, 'params')) fields.params = undefined;
-  if (!Object.hasOwn(req, 'route')) fields.route = undefined;
-}
-
-/**
- * The same fields, created with the request by the classes of `app.listen` servers: the request then
- * keeps one hidden class from construction to the end, so the property reads and writes of the
- * dispatch stay monomorphic instead of seeing a new shape after each field it adds (in-process, Node
- * 20: ~170 instructions less per request on hello, ~300 with 8 middleware, ~500 on 3 nested routers).
- * @internal also used by ../middleware/http2
- */
-export function createDispatchFields(req: Req): void {
-  const fields: Partial<Pick<Req, 'res' | 'next' | 'baseUrl' | 'originalUrl' | 'params' | 'route'>> = req;
-  fields.res = undefined;
-  fields.next = undefined;
-  fields.baseUrl = undefined;
-  fields.originalUrl = undefined;
-  fields.params = undefined;
-  fields.route = undefined;
 }
 
 /**
@@ -394,16 +359,9 @@ application.listen = function listen(this: AppInternal, ...args: unknown[]) {
 export const kServerProto = Symbol('webapp.serverPrototypeOf');
 
 export function requestClass(app: AppInternal): typeof IncomingMessage {
-  class AppRequest extends IncomingMessage {
-    // Explicit: V8's implicit derived constructor forwards `...args`, measurably slower per request.
-    constructor(socket: Socket) {
-      super(socket);
-      // The app of the server is the request's entry app (see ../request/entry-app).
-      (this as IncomingMessage & { [kEntryApp]?: AppInternal })[kEntryApp] = app;
-      // Sound: this is the request being built, which dispatch will see as a Req.
-      createDispatchFields(this as unknown as Req);
-    }
-  }
+  // No constructor of its own: node (and Bun, Deno) construct it with the arguments they construct
+  // IncomingMessage with.
+  class AppRequest extends IncomingMessage {}
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
   if (endsUnreadRequestsEarly) {
@@ -417,19 +375,8 @@ export function requestClass(app: AppInternal): typeof IncomingMessage {
   return AppRequest;
 }
 
-// node's server passes options (highWaterMark, rejectNonStandardBodyWrites) that @types/node leaves out.
-const ResponseBase = ServerResponse as typeof ServerResponse &
-  (new (
-    req: IncomingMessage,
-    options?: object,
-  ) => ServerResponse);
-
 export function responseClass(app: AppInternal): typeof ServerResponse {
-  class AppResponse extends ResponseBase {
-    constructor(req: IncomingMessage, options?: object) {
-      super(req, options);
-    }
-  }
+  class AppResponse extends ServerResponse {}
   Object.setPrototypeOf(AppResponse.prototype, app.response);
   Object.defineProperty(AppResponse.prototype, kServerProto, { value: app.response });
   // Not enumerable, as a class method: what `for in` and tools see of a response does not change.

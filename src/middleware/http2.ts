@@ -16,10 +16,9 @@ import http2, {
   type ServerOptions,
 } from 'node:http2';
 import { http2Prototypes, normalizeHttp2Headers } from '../application/http2';
-import { createDispatchFields, kServerProto, requestClass, responseClass } from '../application/index';
+import { kServerProto, requestClass, responseClass } from '../application/index';
 import { webappError } from '../errors/catalogue';
-import { kEntryApp } from '../request/entry-app';
-import type { AppInternal, Req } from '../types/internal';
+import type { AppInternal } from '../types/internal';
 
 /** An application (what `webapp()` returns), as far as these servers need it. */
 // biome-ignore lint/suspicious/noExplicitAny: public type: any app-like handler (webapp.Express takes webapp's Request, which node's Http2ServerRequest is not typed as); node calls it with its compatibility objects
@@ -38,17 +37,10 @@ function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
   // Sound: node's constructor takes these four arguments (lib/internal/http2/compat.js); @types/node declares fewer.
   const Base = Http2ServerRequest as unknown as RequestCtor;
   class AppHttp2Request extends Base {
-    constructor(
-      stream: ServerHttp2Stream,
-      headers: IncomingHttpHeaders,
-      options: object,
-      rawHeaders: string[],
-    ) {
-      super(stream, headers, options, rawHeaders);
-      normalizeHttp2Headers(headers as Record<string, unknown>, stream);
-      (this as AppHttp2Request & Record<symbol, unknown>)[kEntryApp] = app;
-      // Sound: this is the request being built, which dispatch will see as a Req.
-      createDispatchFields(this as unknown as Req);
+    // Every argument forwarded: the constructor's arity is node's to change.
+    constructor(...args: ConstructorParameters<RequestCtor>) {
+      super(...args);
+      normalizeHttp2Headers(args[1] as Record<string, unknown>, args[0]);
     }
   }
   Object.setPrototypeOf(AppHttp2Request.prototype, http2Prototypes(app, kServerProto).request);
@@ -59,11 +51,7 @@ function http2RequestClass(app: AppInternal): typeof Http2ServerRequest {
 function http2ResponseClass(app: AppInternal): typeof Http2ServerResponse {
   // Sound: node's constructor takes the stream (and options), as RequestCtor above.
   const Base = Http2ServerResponse as unknown as ResponseCtor;
-  class AppHttp2Response extends Base {
-    constructor(stream: ServerHttp2Stream) {
-      super(stream);
-    }
-  }
+  class AppHttp2Response extends Base {}
   Object.setPrototypeOf(AppHttp2Response.prototype, http2Prototypes(app, kServerProto).response);
   // Sound: a subclass of Http2ServerResponse, constructed by node as its base.
   return AppHttp2Response as unknown as typeof Http2ServerResponse;

@@ -2,7 +2,7 @@
  * Pathname and query string of a request URL without allocating a URL object on the common path
  * (an origin-form URL with no fragment or whitespace). Unusual URLs (fragments, whitespace,
  * absolute-form) go through node's legacy parser, which is what Express 4 uses for them.
- * Nothing is cached on the request: the router keeps its own per-dispatch cache.
+ * Nothing is cached: each router asks about the URL it sees.
  * @module
  */
 import { parse } from 'node:url';
@@ -46,30 +46,8 @@ export function parseUrlParts(url: string): UrlParts {
   return fullParse(url);
 }
 
-/*
- * One handed-off fact: the pathname of the URL the next router will be asked about. A router that
- * strips its mount path from a URL that needed no full parse knows the result's pathname (the rest of
- * the old one); a router that calls a router mounted at '/' knows it is the pathname it has. Either
- * tells the child, rather than have it scan the URL again, once per router level. The fact is used
- * once: a later request with the same URL scans its own (a fact could not go stale, since a pathname
- * is a function of the URL's text alone, but an answer carried from one request to the next would only
- * flatter a benchmark that repeats one URL).
- */
-let handedUrl: string | undefined;
-let handedPathname = '';
-
-/** Tells the next `simplePathname(url)` that the answer is `pathname` (the router's own derivation). */
-export function handOffPathname(url: string, pathname: string): void {
-  handedUrl = url;
-  handedPathname = pathname;
-}
-
 /** The pathname of `url` when it is origin-form and needs no full parse, else undefined. */
 export function simplePathname(url: string): string | undefined {
-  if (url === handedUrl) {
-    handedUrl = undefined;
-    return handedPathname;
-  }
   const query = simpleQueryIndex(url);
   if (query === -1) return url;
   if (query >= 0) return url.slice(0, query);

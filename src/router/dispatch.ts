@@ -1,32 +1,24 @@
 /**
  * One request's walk through one router's stack, with Express 4 semantics: mount paths stripped
  * from `req.url` and restored, `next('route')` / `next('router')` / `next(err)`, param callbacks,
- * mergeParams, automatic OPTIONS, HEAD through GET routes.
+ * mergeParams, automatic OPTIONS, HEAD through GET routes. Every rule of `next()` lives here.
  *
- * All per-request state lives on this object, so a dispatch costs one object and one `next` closure
- * (the function handlers receive), and nothing is added to `req` beyond what Express sets.
+ * The route index (./index/route-index) is a cache the walk consults to pass over layers that cannot
+ * match the path; without it (`kLinear`, small tables) the walk tries every layer, as Express does.
  * @module
  */
 import { Buffer } from 'node:buffer';
 import { finishRequest } from '../final-handler';
-import { getPathname, getProtohost, handOffPathname, simplePathname } from '../http/parse-url';
+import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
-import { EmptyParams } from './empty-params';
 import { RouteIndex } from './index/route-index';
 import { EVERY_LAYER } from './index/route-tree';
 import type { WatchedStack } from './index/watched-stack';
-import {
-  handsToRouter,
-  isCompiled,
-  type Layer,
-  matchesEveryPath,
-  matchesPrefix,
-  runMiddleware,
-} from './layer';
+import type { Layer } from './layer';
 import { mergeParams } from './merge-params';
 import type { Route } from './route';
 
-/** What a router exposes to the dispatch loop. */
+/** What a router exposes to the walk. */
 export interface DispatchRouter {
   stack: Layer[];
   params: Record<string, unknown[]>;
@@ -36,7 +28,7 @@ export interface DispatchRouter {
 
 /** Where a router keeps its index (see ./index/route-index). */
 export const kIndex = Symbol('webapp.router.index');
-/** Set on a router to bypass the index (the reference linear matcher, used by the parity suite). */
+/** Set on a router to walk without the index (the reference linear walk, used by the parity suites). */
 export const kLinear = Symbol('webapp.router.linear');
 
 export interface IndexHolder {
@@ -45,12 +37,8 @@ export interface IndexHolder {
   readonly watched: WatchedStack;
 }
 
-/** What `req` held when a router was entered: restored when it is left. */
-export interface ChainEntry {
-  params: Record<string, unknown> | undefined;
-  baseUrl: string | undefined;
-  next: Next | undefined;
-}
+/** Synchronous `next()` calls in a row before the walk continues on a later turn (stack depth bound). */
+const SYNC_LIMIT = 100;
 
 export class Dispatch {
   private readonly router: DispatchRouter;
@@ -59,13 +47,13 @@ export class Dispatch {
   private readonly res: Res;
   private readonly out: Next | undefined;
   private readonly stack: Layer[];
-  private protohost: string;
-  private parentParams: Record<string, unknown> | undefined;
-  private parentUrl: string;
-  private savedBaseUrl: string | undefined;
-  private savedNext: Next | undefined;
+  private readonly protohost: string;
+  private readonly parentParams: Record<string, unknown> | undefined;
+  private readonly parentUrl: string;
+  private readonly savedBaseUrl: string | undefined;
+  private readonly savedNext: Next | undefined;
   /** Decided on entry, as in Express: a method changed later (method-override) does not count. */
-  private isOptions: boolean;
+  private readonly isOptions: boolean;
   private idx = 0;
   private removed = '';
   private slashAdded = false;
@@ -73,16 +61,12 @@ export class Dispatch {
   private paramCalled: Record<string, unknown> | undefined = undefined;
   private options: string[] | undefined = undefined;
   private index: RouteIndex | undefined;
-  private candidatePath: string | undefined = undefined;
-  private urlSeen: string | undefined = undefined;
-  private pathSeen: string | null | undefined = undefined;
-  /** Whether `pathSeen` came without a full parse (see handOffPathname). */
-  private pathSimple = false;
   /** The index's candidates for `candidatePath` (ascending stack positions) and a cursor into them. */
+  private candidatePath: string | undefined = undefined;
   private candidates: readonly number[] = EVERY_LAYER;
   private cursor = 0;
-  /** The `next` handed to every layer (see resumeAfter for the one case it is not this walk's own). */
-  next: Next;
+  /** The `next` handed to every layer of this router. */
+  readonly next: Next;
 
   constructor(
     router: DispatchRouter,
@@ -96,19 +80,16 @@ export class Dispatch {
     this.req = req;
     this.res = res;
     this.out = out;
-    let stack = router.stack;
-    const url = req.url;
-    // Origin-form URLs (nearly all) decided here: getProtohost's bytecode, inlined into every router
-    // entry, would count against what V8 inlines there (the whole constructor, see selectiveIndex).
-    this.protohost = typeof url === 'string' && url.charCodeAt(0) === 47 ? '' : getProtohost(url);
+    this.protohost = getProtohost(req.url);
     this.parentParams = req.params;
     this.parentUrl = req.baseUrl || '';
     this.savedBaseUrl = req.baseUrl;
     this.savedNext = req.next;
     this.isOptions = req.method === 'OPTIONS';
+    let stack = router.stack;
     let index: RouteIndex | undefined;
     if (holder !== undefined && stack === holder.watched.proxy) {
-      // Read the array behind the proxy: the walk itself pays nothing for the change tracking.
+      // The array behind the proxy: the walk pays nothing for the change tracking.
       stack = holder.watched.array;
       index = selectiveIndex(holder);
     }
@@ -117,34 +98,13 @@ export class Dispatch {
     this.next = nextOf(this);
   }
 
-  /** Enters the router; its walk starts at stack position `from` (see ./route-entry's routeAhead). */
-  start(from = 0): void {
-    this.idx = from;
+  /** Enters the router. */
+  start(): void {
     const req = this.req;
     req.next = this.next;
     req.baseUrl = this.parentUrl;
     req.originalUrl = req.originalUrl || req.url;
     this.advance(undefined);
-  }
-
-  /**
-   * Puts this walk where it would be had the router been entered with `entry` and handed the request
-   * to the layer at stack position `mounted`, stripping `removed` from a URL that starts with '/': for
-   * ./mount-chain and ./route-entry, which enter routers without walking them, when the request comes
-   * back out to the walk. With `next`, that function (which must continue this walk) stands for the
-   * walk's own `next` from then on: the one the layer at `mounted` was given, so that every layer sees
-   * the same `next`, as in Express.
-   */
-  resumeAfter(mounted: number, removed: string, entry: ChainEntry, next?: Next): void {
-    this.protohost = '';
-    this.parentParams = entry.params;
-    this.savedBaseUrl = entry.baseUrl;
-    this.parentUrl = entry.baseUrl || '';
-    this.savedNext = entry.next;
-    this.isOptions = false;
-    this.idx = mounted + 1;
-    this.removed = removed;
-    if (next !== undefined) this.next = next;
   }
 
   /** Leaves the router: restores what it changed on `req`, then continues outside. */
@@ -162,48 +122,7 @@ export class Dispatch {
     else finishRequest(req, this.res, err);
   }
 
-  private pathname(): string | null | undefined {
-    const url = this.req.url;
-    if (url !== this.urlSeen) {
-      this.urlSeen = url;
-      const simple = typeof url === 'string' ? simplePathname(url) : undefined;
-      this.pathSimple = simple !== undefined;
-      this.pathSeen = simple ?? getPathname(this.req);
-    }
-    return this.pathSeen;
-  }
-
-  /**
-   * @internal `next()` from app.use middleware to more of the same (most calls), with nothing to restore
-   * and the path already known for this URL: runs the next layer and answers true. Else false, and the
-   * general walk (advance) decides, with the same answer at more cost. Small, so V8 inlines it into
-   * `next` (see nextOf).
-   */
-  step(): boolean {
-    if (this.sync >= 100 || this.slashAdded || this.removed.length !== 0) return false;
-    const stack = this.stack;
-    const idx = this.idx;
-    const layer = idx < stack.length ? stack[idx] : undefined;
-    const req = this.req;
-    if (
-      layer == null ||
-      layer.route !== undefined ||
-      !matchesEveryPath(layer) ||
-      req.url !== this.urlSeen ||
-      this.pathSeen == null
-    ) {
-      return false;
-    }
-    this.sync++;
-    this.idx = idx + 1;
-    req.params = everyPathParams(this.router, this.parentParams, layer);
-    if (handsToRouter(layer) && this.pathSimple) handOffPathname(req.url, this.pathSeen);
-    runMiddleware(layer, req, this.res, this.next);
-    this.sync = 0;
-    return true;
-  }
-
-  /** @internal Continues the walk, in general (`next` tries `step` first). */
+  /** @internal `next(err)`: puts back what the last layer's match changed, then finds and runs the next layer. */
   advance(err: unknown): void {
     const req = this.req;
     let layerError = err === 'route' ? null : err;
@@ -226,12 +145,11 @@ export class Dispatch {
       setImmediate(finishLater, this, layerError);
       return;
     }
-    // Deep synchronous chains hop through setImmediate instead of growing the call stack.
-    if (++this.sync > 100) {
+    if (++this.sync > SYNC_LIMIT) {
       setImmediate(this.next, err);
       return;
     }
-    const path = this.pathname();
+    const path = getPathname(req);
     if (path == null) {
       this.done(layerError);
       return;
@@ -241,71 +159,24 @@ export class Dispatch {
     let match: unknown = false;
     let route: Route | undefined;
     while (match !== true && this.idx < stack.length) {
-      layer = stack[this.idx];
-      if (!layerError && layer != null && matchesEveryPath(layer) && layer.route === undefined) {
-        // Most of a typical stack: app.use(fn) middleware. It matches every path (so the index, which
-        // only ever skips layers, has nothing to say), and there is nothing to strip or resolve.
-        this.idx++;
-        req.params = everyPathParams(this.router, this.parentParams, layer);
-        // A router mounted at '/' asks for the pathname of the same URL: tell it.
-        if (handsToRouter(layer) && this.pathSimple) handOffPathname(req.url, path);
-        runMiddleware(layer, req, this.res, this.next);
-        this.sync = 0;
-        return;
-      }
-      const index = this.index;
-      if (index !== undefined) {
-        if (!index.fresh()) {
-          // The stack or a layer's regexp changed (e.g. a route added at run time): re-index.
-          this.reindex();
-          continue;
-        }
-        if (this.candidatePath !== path) {
-          this.candidates = index.lookup(path);
-          this.cursor = 0;
-          this.candidatePath = path;
-        }
-        const candidates = this.candidates;
-        if (candidates !== EVERY_LAYER) {
-          // Skip to the first candidate at or after idx: every layer in between cannot match.
-          let c = this.cursor;
-          const idx = this.idx;
-          while (c < candidates.length && candidates[c] < idx) c++;
-          this.cursor = c;
-          if (c === candidates.length) {
-            this.idx = stack.length;
-            break;
-          }
-          this.idx = candidates[c];
-        }
-      }
+      this.skipToCandidate(path);
+      if (this.idx >= stack.length) break;
       layer = stack[this.idx++];
-      route = layer.route;
-      let hasMethod = true;
-      if (route !== undefined) {
-        // Routes never handle errors: an error skips them, and their match could only repeat it.
-        if (layerError) continue;
-        // A route without the method is passed over without matching its path when the answer cannot
-        // differ: not OPTIONS (which collects the Allow list) or HEAD (served by GET), and a match that
-        // cannot fail with a 400 (no percent-escape to decode, the layer's own compiled matcher).
-        const method = req.method;
-        hasMethod = route._handles_method(method);
-        if (
-          !hasMethod &&
-          method !== 'OPTIONS' &&
-          method !== 'HEAD' &&
-          !path.includes('%') &&
-          isCompiled(layer)
-        ) {
-          continue;
-        }
-      }
       match = matchLayer(layer, path);
+      route = layer.route;
       if (typeof match !== 'boolean') layerError = layerError || match;
-      if (match !== true || route === undefined || hasMethod) continue;
+      if (match !== true || route === undefined) continue;
+      // Routes never handle errors.
+      if (layerError) {
+        match = false;
+        continue;
+      }
       const method = req.method;
-      if (method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
-      if (method !== 'HEAD') match = false;
+      if (!route._handles_method(method)) {
+        if (method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
+        // HEAD goes on to the route, which answers with its GET handlers or passes.
+        if (method !== 'HEAD') match = false;
+      }
     }
 
     if (match !== true || layer === undefined) {
@@ -313,67 +184,71 @@ export class Dispatch {
       return;
     }
     if (route) req.route = route;
-    req.params = this.router.mergeParams
-      ? mergeParams(layer.params!, this.parentParams, layer)
-      : layer.params!;
+    req.params = this.router.mergeParams ? mergeParams(layer.params!, this.parentParams) : layer.params!;
     const layerPath = layer.path!;
-
+    // process_params with no callback to run continues at once: skipped then.
     if (layer.keys.length === 0 || !hasParamCallbacks(this.router)) {
-      if (layerError || (!route && layerPath.length !== 0)) {
-        this.afterParams(layer, route, layerError, layerPath, path);
-        return;
-      }
-      // The common case inline: a route, or middleware mounted at '/' (nothing to strip).
-      layer.handle_request(req, this.res, this.next);
-      this.sync = 0;
+      this.runLayer(layer, route, layerError, layerPath, path);
       return;
     }
-    this.runParamCallbacks(layer, route, layerError, layerPath, path);
-  }
-
-  /*
-   * Kept out of `advance`: a closure there would make V8 allocate a context for every call of
-   * `advance` (one per layer per request), created or not.
-   */
-  private runParamCallbacks(
-    layer: Layer,
-    route: Route | undefined,
-    layerError: unknown,
-    layerPath: string,
-    path: string,
-  ): void {
-    this.router.process_params(layer, (this.paramCalled ??= {}), this.req, this.res, (paramErr?: unknown) => {
+    this.router.process_params(layer, (this.paramCalled ??= {}), req, this.res, (paramErr?: unknown) => {
       if (paramErr) this.next(layerError || paramErr);
-      else this.afterParams(layer, route, layerError, layerPath, path);
+      else this.runLayer(layer, route, layerError, layerPath, path);
     });
   }
 
-  private reindex(): void {
-    const holder = this.holder as IndexHolder;
-    const index = new RouteIndex(holder.watched);
-    this.index = index;
-    holder.index = index;
-    this.candidatePath = undefined;
+  /** Moves `idx` to the first layer at or after it that the index says may match `path`. */
+  private skipToCandidate(path: string): void {
+    let index = this.index;
+    if (index === undefined) return;
+    if (!index.fresh()) {
+      // The stack or a layer's regexp changed (e.g. a route added at run time): re-index.
+      index =
+        this.index =
+        (this.holder as IndexHolder).index =
+          new RouteIndex((this.holder as IndexHolder).watched);
+      this.candidatePath = undefined;
+    }
+    if (this.candidatePath !== path) {
+      this.candidates = index.lookup(path);
+      this.cursor = 0;
+      this.candidatePath = path;
+    }
+    const candidates = this.candidates;
+    if (candidates === EVERY_LAYER) return;
+    let c = this.cursor;
+    while (c < candidates.length && candidates[c] < this.idx) c++;
+    this.cursor = c;
+    this.idx = c === candidates.length ? this.stack.length : candidates[c];
   }
 
-  private afterParams(
+  private runLayer(
     layer: Layer,
     route: Route | undefined,
     layerError: unknown,
     layerPath: string,
     path: string,
   ): void {
-    if (route) layer.handle_request(this.req, this.res, this.next);
-    else this.trimPrefix(layer, layerError, layerPath, path);
+    this.enterLayer(layer, route, layerError, layerPath, path);
+    // Back from the layer's synchronous part: the chain of nested next() calls has unwound.
     this.sync = 0;
   }
 
-  private trimPrefix(layer: Layer, layerError: unknown, layerPath: string, path: string): void {
+  private enterLayer(
+    layer: Layer,
+    route: Route | undefined,
+    layerError: unknown,
+    layerPath: string,
+    path: string,
+  ): void {
     const req = this.req;
+    if (route !== undefined) {
+      layer.handle_request(req, this.res, this.next);
+      return;
+    }
     if (layerPath.length !== 0) {
-      // A layer whose match is not a real prefix (a user RegExp) is skipped, as in Express. Asked only
-      // of those that can: on a sliced string the native compare cost ~500 instructions per level.
-      if (!matchesPrefix(layer) && !path.startsWith(layerPath)) {
+      // A match that is not a prefix of the path (a user RegExp) is passed over, as in Express.
+      if (!path.startsWith(layerPath)) {
         this.next(layerError);
         return;
       }
@@ -384,22 +259,11 @@ export class Dispatch {
         return;
       }
       const protohost = this.protohost;
-      const url = req.url;
       this.removed = layerPath;
-      let stripped = protohost + url.slice(protohost.length + layerPath.length);
-      if (!protohost && stripped.charCodeAt(0) !== 47) {
-        stripped = `/${stripped}`;
+      req.url = protohost + req.url.slice(protohost.length + layerPath.length);
+      if (!protohost && req.url.charCodeAt(0) !== 47) {
+        req.url = `/${req.url}`;
         this.slashAdded = true;
-      }
-      req.url = stripped;
-      // The child router's pathname is the rest of this one: tell it, rather than have it scan.
-      if (protohost === '' && this.pathSimple && url === this.urlSeen && path === this.pathSeen) {
-        if (url.length === path.length) {
-          handOffPathname(stripped, stripped);
-        } else {
-          const rest = path.slice(layerPath.length);
-          handOffPathname(stripped, this.slashAdded ? `/${rest}` : rest);
-        }
       }
       req.baseUrl =
         this.parentUrl +
@@ -415,28 +279,20 @@ export class Dispatch {
   }
 }
 
-/*
- * The `next` of a dispatch, made here rather than as an arrow function in the constructor. In node 20's
- * V8, an arrow function that captures `this` and is stored on `this` from unoptimized code (every
- * server's warm-up) kept each request alive through the next scavenge: the young generation grew to
- * its maximum in the first second under load and set off V8's pretenuring (bench/README.md, echo). A
- * closure over a parameter of another function does not, and stays as cheap to call.
+/**
+ * The `next` of a walk. Made here, not as an arrow in the constructor: on node 20 an arrow capturing
+ * `this`, stored on `this` from unoptimized code, kept each request alive through the next scavenge
+ * (test/router/dispatch-retention.test.ts).
  */
 function nextOf(dispatch: Dispatch): Next {
-  // `step` is inlined here, and with it the middleware it runs (see ./layer's runMiddleware): a chain of
-  // them costs one frame a middleware. `advance`, too big to inline, would add one each.
-  return (err?: unknown) => {
-    if (err !== undefined || !dispatch.step()) dispatch.advance(err);
-  };
+  return (err?: unknown) => dispatch.advance(err);
 }
 
 /**
- * The router's index, brought up to date, when it can skip layers. A small table's index answers "every
- * layer" to every lookup: the walk does without it. Should the stack grow during this request, the plain
- * walk is still right (the index only ever skips). Kept out of the constructor, which V8 inlines into
- * every router entry: its size counts against what else those callers can inline.
+ * The router's index, brought up to date, when it can pass over layers: a small table's index answers
+ * "every layer" to every lookup, and the walk does without it.
  */
-export function selectiveIndex(holder: IndexHolder): RouteIndex | undefined {
+function selectiveIndex(holder: IndexHolder): RouteIndex | undefined {
   let index = holder.index;
   if (index === undefined || !index.fresh()) index = holder.index = new RouteIndex(holder.watched);
   return index.selective ? index : undefined;
@@ -447,7 +303,7 @@ function finishLater(dispatch: Dispatch, err: unknown): void {
   dispatch.finish(err);
 }
 
-export function hasParamCallbacks(router: DispatchRouter): boolean {
+function hasParamCallbacks(router: DispatchRouter): boolean {
   for (const _ in router.params) return true;
   return false;
 }
@@ -462,15 +318,6 @@ function matchLayer(layer: Layer, path: string): unknown {
 
 function appendMethods(list: string[], addition: string[]): void {
   for (const method of addition) if (!list.includes(method)) list.push(method);
-}
-
-/** `req.params` for a layer that matches every path: empty, or the parent's when the router merges them. */
-function everyPathParams(
-  router: DispatchRouter,
-  parent: Record<string, unknown> | undefined,
-  layer: Layer,
-): Record<string, unknown> {
-  return router.mergeParams ? mergeParams(new EmptyParams(), parent, layer) : new EmptyParams();
 }
 
 function sendOptionsResponse(res: Res, options: string[], next: Next): void {

@@ -1,8 +1,6 @@
 /**
- * The Router: a layer stack with Express 4 dispatch semantics — mount-path stripping and restoring,
- * `next('route')` / `next('router')` / `next(err)`, param callbacks, mergeParams, automatic OPTIONS,
- * and HEAD served by GET routes. Dispatch walks the stack with a loop (no recursion per skipped
- * layer) and consults a cached index so it does not regex-test layers that cannot match.
+ * The Router: a layer stack with Express 4's registration API (`use`, `route`, the method functions,
+ * `param`); each request walks it in ./dispatch.
  * @module
  */
 import { webappError } from '../errors/catalogue';
@@ -14,13 +12,12 @@ import { callLater } from '../utils/async-context';
 import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type IndexHolder, kIndex, kLinear } from './dispatch';
+import { settleReturned } from './handler-call';
 import { createWatchedStack } from './index/watched-stack';
-import { kRouterMark, Layer, rejectionsForwardedByPlugin } from './layer';
+import { kRouterMark, Layer } from './layer';
 import { methods, methodTable } from './methods';
-import { enterChain, kEnteredDirectly, mayStartChain } from './mount-chain';
 import type { PathArgument } from './path';
 import { Route, type RouteMethod } from './route';
-import { enterFirstRoute, mayStartWithRoute } from './route-entry';
 import { splitUseArguments } from './use-arguments';
 
 export interface RouterOptions {
@@ -154,17 +151,8 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  * `out`, as for a root application, the final handler answers).
  */
 routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
-  const holder = this[kIndex];
-  if (
-    mayStartChain(holder)
-      ? enterChain(this, holder, req, res, out)
-      : mayStartWithRoute(holder) && enterFirstRoute(this, req, res, out)
-  )
-    return;
-  new Dispatch(this, this[kLinear] ? undefined : holder, req, res, out).start();
+  new Dispatch(this, this[kLinear] ? undefined : this[kIndex], req, res, out).start();
 };
-// Only this `handle` may be skipped (see ./mount-chain): a wrapper put in its place is called.
-(routerProto.handle as unknown as Record<symbol, boolean>)[kEnteredDirectly] = true;
 
 /**
  * Runs this router's param callbacks for the layer's keys, once per value per request. Express 4's
@@ -235,19 +223,11 @@ routerProto.process_params = function process_params(
         return;
       }
       // A callback that calls next later (a lookup) continues in the async context it was called in.
-      callLater((next) => {
-        const ret = fn(req, res, next, paramValue, key.name as string);
-        if (
-          ret !== null &&
-          typeof ret === 'object' &&
-          typeof (ret as PromiseLike<unknown>).then === 'function' &&
-          !rejectionsForwardedByPlugin()
-        ) {
-          (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
-            next(reason || webappError('WEBAPP_PROMISE_REJECTED')),
-          );
-        }
-      }, paramCallback);
+      // express-async-errors wraps param callbacks too (through router.param), as it wraps layer handlers.
+      callLater(
+        (next) => settleReturned(fn(req, res, next, paramValue, key.name as string), next, Layer.prototype),
+        paramCallback,
+      );
     } catch (e) {
       paramCallback(e);
     }
@@ -271,26 +251,10 @@ routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[])
     const layer = new Layer(path, { sensitive: this.caseSensitive, strict: false, end: false }, fn);
     layer.route = undefined;
     recordUse(this, layer, path, fn);
-    pushLayer(this, layer);
+    this.stack.push(layer);
   }
   return this;
 };
-
-/**
- * Appends to the router's stack. While `stack` is still the router's own watched proxy, the push goes
- * to the array behind it with the version bumped by hand: what the proxy's traps would do, without
- * two trap calls per layer (a route table registers thousands at startup). A replaced stack is pushed
- * to as is.
- */
-function pushLayer(router: Router, layer: Layer): void {
-  const watched = (router[kIndex] as IndexHolder | undefined)?.watched;
-  if (watched !== undefined && router.stack === watched.proxy) {
-    watched.array.push(layer);
-    watched.version++;
-  } else {
-    router.stack.push(layer);
-  }
-}
 
 /** Creates a route for `path` whose handlers are chained by method. */
 routerProto.route = function route(this: Router, path: PathArgument): Route {
@@ -301,7 +265,7 @@ routerProto.route = function route(this: Router, path: PathArgument): Route {
     route.dispatch.bind(route),
   );
   layer.route = route;
-  pushLayer(this, layer);
+  this.stack.push(layer);
   return route;
 };
 

@@ -14,6 +14,9 @@ function objectTag(value: unknown): string {
   return Object.prototype.toString.call(value);
 }
 
+/** Synchronous `next()` calls in a row before the route continues on a later turn (stack depth bound). */
+const SYNC_LIMIT = 100;
+
 /** A method of a route named after an HTTP method (`route.get(handler)`, …). */
 export type RouteMethod = (...handlers: unknown[]) => Route;
 
@@ -56,16 +59,31 @@ export class Route {
     let method = typeof req.method === 'string' ? lowerMethod(req.method) : req.method;
     if (method === 'head' && !this.methods.head) method = 'get';
     req.route = this;
-    if (stack.length === 1 && done === req.next) {
-      // One handler (most routes), called by a webapp router (whose `next` is `req.next`): the handler
-      // gets that `next` itself. It reads 'route' as no error, as this route's own `next` would make it,
-      // and the rest alike, so the one thing saved is the closure of walkHandlers (allocated per request).
-      const layer = stack[0];
-      if (layer.method && layer.method !== method) done();
-      else layer.handle_request(req, res, done);
-      return;
-    }
-    walkHandlers(stack, method, req, res, done);
+    let idx = 0;
+    let sync = 0;
+    const next = (err?: unknown): void => {
+      if (err === 'route') {
+        done();
+        return;
+      }
+      if (err === 'router') {
+        done(err);
+        return;
+      }
+      if (++sync > SYNC_LIMIT) {
+        setImmediate(next, err);
+        return;
+      }
+      let layer: Layer | undefined;
+      while ((layer = stack[idx++]) !== undefined) {
+        if (!layer.method || layer.method === method) break;
+      }
+      if (layer === undefined) done(err);
+      else if (err) layer.handle_error(err, req, res, next);
+      else layer.handle_request(req, res, next);
+      sync = 0;
+    };
+    next();
   }
 
   /** Handlers for every method. */
@@ -81,43 +99,6 @@ export class Route {
     }
     return this;
   }
-}
-
-/*
- * The walk of a route's handlers, kept out of `dispatch`: the closure would make V8 allocate its context
- * on every call of `dispatch`, the one-handler routes that never make it included.
- */
-function walkHandlers(stack: Layer[], method: string, req: Req, res: Res, done: Next): void {
-  let idx = 0;
-  let sync = 0;
-
-  const next = (err?: unknown): void => {
-    if (err === 'route') {
-      done();
-      return;
-    }
-    if (err === 'router') {
-      done(err);
-      return;
-    }
-    // Deep synchronous chains hop through setImmediate instead of growing the call stack.
-    if (++sync > 100) {
-      setImmediate(next, err);
-      return;
-    }
-    let layer: Layer | undefined;
-    while ((layer = stack[idx++]) !== undefined) {
-      if (!layer.method || layer.method === method) break;
-    }
-    if (layer === undefined) {
-      done(err);
-      return;
-    }
-    if (err) layer.handle_error(err, req, res, next);
-    else layer.handle_request(req, res, next);
-    sync = 0;
-  };
-  next();
 }
 
 for (const method of methods) {

@@ -9,7 +9,7 @@
  *   runs between the two, as for node's traceCallback) or when its promise settles, whichever is first.
  * @module
  */
-import { webappError } from '../errors/catalogue';
+import { settleReturned } from '../router/handler-call';
 import type { Next, Req, Res } from '../types/internal';
 import { layerChannels } from './channels';
 import { currentLayerHook } from './hook';
@@ -67,7 +67,11 @@ class LayerRun {
   /** Whether `req.next` was the layer's `next` (router layers): it then is the wrapper while the layer runs. */
   private readonly swapped: boolean;
 
-  constructor(ctx: LayerContext, out: Next, mounts: string[] | undefined) {
+  /** The layer's prototype, for the rejection rule (../router/handler-call). */
+  readonly handlerOwner: object | undefined;
+
+  constructor(ctx: LayerContext, out: Next, mounts: string[] | undefined, handlerOwner: object | undefined) {
+    this.handlerOwner = handlerOwner;
     this.ctx = ctx;
     this.out = out;
     this.mounts = mounts;
@@ -191,12 +195,7 @@ function afterStart(run: LayerRun, ret: unknown): void {
     run.leave(thrown);
     return;
   }
-  if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
-    (ret as PromiseLike<unknown>).then(
-      (result: unknown) => run.fulfilled(result),
-      (reason: unknown) => run.leave(reason || webappError('WEBAPP_PROMISE_REJECTED')),
-    );
-  }
+  settleReturned(ret, run.next, run.handlerOwner, (result: unknown) => run.fulfilled(result));
 }
 
 /**
@@ -214,7 +213,7 @@ export function traceLayer(
 ): void {
   const kind = isErrorCall ? Kind.Error : Kind.Request;
   if (!isErrorCall && layer.route !== undefined) {
-    runUntraced(kind, fn, err, req, res, next);
+    runUntraced(kind, fn, err, req, res, next, Object.getPrototypeOf(layer));
     return;
   }
   const mounts = mountStackOf(req);
@@ -244,7 +243,7 @@ export function traceLayer(
     }
   }
   const ctx: LayerContext = { req, res, layer, name, type, route, path };
-  const run = new LayerRun(ctx, next, pushed);
+  const run = new LayerRun(ctx, next, pushed, Object.getPrototypeOf(layer));
   afterStart(
     run,
     layerChannels.start.runStores(ctx, startLayer, undefined, run, kind, fn, err, undefined, ''),
@@ -266,7 +265,7 @@ export function traceParam(
   const path = layer.route != null ? pathText(layer.route.path) : mountPathOf(layer);
   const route = joinRoute(base, path);
   const ctx: LayerContext = { req, res, layer, name: paramName, type: 'param', route, path };
-  const run = new LayerRun(ctx, next, undefined);
+  const run = new LayerRun(ctx, next, undefined, Object.getPrototypeOf(layer));
   afterStart(
     run,
     layerChannels.start.runStores(
@@ -284,15 +283,19 @@ export function traceParam(
 }
 
 /** A layer's call exactly as the router makes it untraced. */
-function runUntraced(kind: Kind, fn: AnyHandler, err: unknown, req: Req, res: Res, next: Next): void {
+function runUntraced(
+  kind: Kind,
+  fn: AnyHandler,
+  err: unknown,
+  req: Req,
+  res: Res,
+  next: Next,
+  owner: object | undefined,
+): void {
   try {
     const ret =
       kind === Kind.Error ? (fn as ErrorFn)(err, req, res, next) : (fn as RequestFn)(req, res, next);
-    if (ret !== null && typeof ret === 'object' && typeof (ret as PromiseLike<unknown>).then === 'function') {
-      (ret as PromiseLike<unknown>).then(undefined, (reason: unknown) =>
-        next(reason || webappError('WEBAPP_PROMISE_REJECTED')),
-      );
-    }
+    settleReturned(ret, next, owner);
   } catch (thrown) {
     next(thrown);
   }

@@ -83,10 +83,17 @@ describe('webapp/lib/… deep requires', () => {
 });
 
 describe('packages that patch Express 4 files, on webapp and on express@4', () => {
-  for (const plugin of ['express-async-errors', 'express-yields', 'handle-request-patch']) {
-    it(`${plugin}: the same answers, each error handled once, nothing logged`, async () => {
+  for (const [plugin, traced] of [
+    ['express-async-errors', ''],
+    ['express-async-errors', 'traced'],
+    ['express-yields', ''],
+    ['handle-request-patch', ''],
+  ]) {
+    const tracing = traced ? ' (webapp with a subscriber to its layer channels)' : '';
+    it(`${plugin}: the same answers, each error handled once, nothing logged${tracing}`, async () => {
       const outcome = async (lib: string) => {
-        const { stdout, stderr } = await run(process.execPath, [fixture, lib, plugin], {
+        const args = lib === 'webapp' && traced ? [fixture, lib, plugin, traced] : [fixture, lib, plugin];
+        const { stdout, stderr } = await run(process.execPath, args, {
           cwd: root,
           timeout: 30_000,
           env: withoutCoverage({ ...process.env, NODE_ENV: 'test' }),

@@ -59,8 +59,8 @@ const FILES = [
   'router/error-handlers', // error middleware answers over the stream
   'router/req-props', // originalUrl, baseUrl, path and params from :path
   'router/head-options', // automatic HEAD and OPTIONS answers
-  'router/mount-chain', // nested routers entered at once: req.url written through HTTP/2's accessor
-  'router/route-entry', // routers entered at their route: req.params/next/route over the stream
+  'router/nested-routers', // nested routers: req.url written through HTTP/2's accessor
+  'router/route-table', // route tables: req.params/next/route over the stream
   'middleware/query', // the query string from :path
   'compat/body-parser', // a third-party parser reading a stream
   'compat/helmet', // many headers set by third-party middleware

@@ -13,7 +13,7 @@ import webapp = require('../../src/index');
 import { workDone } from '../../src/regex/safe-regexp';
 import { kLinear } from '../../src/router/index';
 import { Layer } from '../../src/router/layer';
-import { pathShape } from '../../src/router/matcher';
+import { pathShape } from '../../src/router/matchers';
 import {
   assertSameAsExpress,
   comparable,

@@ -1,17 +1,8 @@
-import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { promisify } from 'node:util';
 
-import { kMergeMisses, kMergeShape, type MergeSite, mergeParams } from '../../src/router/merge-params';
 import { assertSameAsExpress, type RequestOptions } from '../support/http';
 
-/*
- * Every list is sent three times to the same app: a layer merges its first request with the loop and
- * later ones with the builder compiled for what it saw (src/router/merge-params.ts), and both must
- * answer as Express does.
- */
+/* Every list is sent three times to the same app: a merge must not depend on the requests before it. */
 const thrice = (list: RequestOptions[]): RequestOptions[] => [...list, ...list, ...list];
 
 const params = (tag: string) => (req: any, res: any) => {
@@ -200,67 +191,6 @@ test('a layer whose keys a tool renames between requests merges under the new na
     },
     Array.from({ length: 6 }, (_, i) => ({ path: `/org/acme/${i}` })),
   );
-});
-
-test('mergeParams remembers a layer’s shape, a few shapes at most, and leaves other objects alone', () => {
-  const site: MergeSite = { [kMergeShape]: undefined, [kMergeMisses]: 0 };
-  const merge = (own: Record<string, unknown>, parent: Record<string, unknown>) =>
-    mergeParams(own, parent, site);
-  assert.deepEqual(merge({ b: '2' }, { a: '1' }), { a: '1', b: '2' });
-  assert.deepEqual(site[kMergeShape]?.parent, ['a']);
-  assert.deepEqual(site[kMergeShape]?.own, ['b']);
-  const shape = site[kMergeShape];
-  assert.deepEqual(merge({ b: 'x' }, { a: 'y' }), { a: 'y', b: 'x' });
-  assert.equal(site[kMergeShape], shape, 'the same shape is served by the same builder');
-  for (let i = 0; i < 4; i++) assert.deepEqual(merge({ [`k${i}`]: i }, { a: '1' }), { a: '1', [`k${i}`]: i });
-  assert.equal(site[kMergeShape], null, 'a fifth shape leaves the layer to the loop');
-  assert.deepEqual(merge({ b: '2' }, { a: '1' }), { a: '1', b: '2' });
-  assert.equal(site[kMergeShape], null);
-
-  const foreign: Record<PropertyKey, unknown> = {};
-  assert.deepEqual(mergeParams({ b: '2' }, { a: '1' }, foreign as unknown as MergeSite), { a: '1', b: '2' });
-  assert.deepEqual(Reflect.ownKeys(foreign), [], 'an object that is not a webapp layer gets no memory');
-});
-
-test('params are made by the compiled builders: mounts, routes, and merges once seen (V8 map check)', async () => {
-  const script = `
-const http = require('node:http');
-const webapp = require(${JSON.stringify(resolve(__dirname, '..', '..', 'src', 'index.js'))});
-const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
-const seen = [];
-const leaf = webapp.Router({ mergeParams: true });
-leaf.get('/profile', (req, res) => {
-  seen.push(sameMap(req.params, { org: 'o', team: 't' }));
-  res.end();
-});
-const team = webapp.Router();
-team.use('/team/:team', (req, _res, next) => {
-  seen.push(sameMap(req.params, { team: 't' }));
-  next();
-});
-team.use('/team/:team', (req, res, next) => {
-  req.params = { org: 'o', team: req.params.team };
-  leaf(req, res, next);
-});
-const app = webapp();
-app.get('/item/:id', (req, res) => {
-  seen.push(sameMap(req.params, { id: '7' }));
-  res.end();
-});
-app.use('/org/:org', team);
-const server = app.listen(0, '127.0.0.1', async () => {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((done) => http.get({ host: '127.0.0.1', port: server.address().port, path: '/org/acme/team/web/profile' }, (r) => r.resume().on('end', done)));
-  }
-  await new Promise((done) => http.get({ host: '127.0.0.1', port: server.address().port, path: '/item/7' }, (r) => r.resume().on('end', done)));
-  server.close();
-  console.log(JSON.stringify(seen));
-});`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '-e', script], {
-    timeout: 20_000,
-  });
-  // A mount's and a route's params are compiled from their first match; a merge from its second.
-  assert.deepEqual(JSON.parse(stdout.trim()), [true, false, true, true, true, true, true]);
 });
 
 test('names the builders refuse (__proto__, a name used twice) keep the loop, and answer as Express does', async () => {

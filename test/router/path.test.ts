@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Layer } from '../../src/router/layer';
-import { LITERAL_SEGMENT, PARAM_SEGMENT } from '../../src/router/matcher';
+import { LITERAL_SEGMENT, PARAM_SEGMENT } from '../../src/router/matchers';
 import { compilePath, type PathKey, plainSegments, translate, translatePlain } from '../../src/router/path';
 
 const ExpressLayer = require('express/lib/router/layer');

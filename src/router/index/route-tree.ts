@@ -14,7 +14,7 @@
  * registration order, `next('route')`, param callbacks and mounted routers keep their semantics.
  * @module
  */
-import { asciiLower, startsWithFolded } from '../matcher';
+import { asciiLower, startsWithFolded } from '../matchers';
 import { PARAM, type PathPlan } from './path-plan';
 
 /** See TreeNode#extra. */

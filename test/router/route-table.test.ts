@@ -1,15 +1,11 @@
 /**
- * A router entered at the route its walk would run first (src/router/route-entry.ts): what the route
- * and everything after it see, compared with express@4; the walk made only when the route calls
- * `next`, and made from where the search stopped when no route comes first.
+ * Route tables: what the route a request reaches and everything after it see, compared with express@4.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { Dispatch } from '../../src/router/dispatch';
-import { Route } from '../../src/router/route';
 import { assertSameAsExpress, request } from '../support/http';
 
 /** What a handler reports of the request. */
@@ -142,44 +138,4 @@ test('param callbacks, middleware first, long and indexed tables are walked, as 
     { path: '/r40/a' },
     { path: '/guarded/in' },
   ]);
-});
-
-test('the route is run without a walk; a next() from it makes the walk', async () => {
-  const app: any = tableApp(webapp);
-  const start = Dispatch.prototype.start;
-  let walks = 0;
-  Dispatch.prototype.start = function (this: Dispatch, from?: number) {
-    walks++;
-    start.call(this, from);
-  };
-  try {
-    const direct = await request(app, { path: '/users/7' });
-    assert.equal(direct.status, 200);
-    assert.equal(walks, 0);
-    const passed = await request(app, { path: '/pass/1' });
-    assert.equal(JSON.parse(passed.body).nextIsReqNext, true);
-    assert.equal(walks, 0);
-  } finally {
-    Dispatch.prototype.start = start;
-  }
-});
-
-test('when no route comes first, the walk starts where the search stopped: no route is asked twice', async () => {
-  const app: any = webapp();
-  // Routes for another method at the same path: the index cannot pass over them, the method check can.
-  for (let i = 0; i < 5; i++) app.post(i % 2 === 0 ? '/page' : '/:name', report);
-  app.use((req: any, res: any) => res.json({ at: 'middleware', ...seen(req) }));
-  const handlesMethod = Route.prototype._handles_method;
-  const asked: string[] = [];
-  Route.prototype._handles_method = function (this: Route, method: string) {
-    asked.push(this.path as string);
-    return handlesMethod.call(this, method);
-  };
-  try {
-    const res = await request(app, { path: '/page' });
-    assert.equal(JSON.parse(res.body).at, 'middleware');
-  } finally {
-    Route.prototype._handles_method = handlesMethod;
-  }
-  assert.deepEqual(asked, ['/page', '/:name', '/page', '/:name', '/page']);
 });

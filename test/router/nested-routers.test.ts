@@ -1,7 +1,6 @@
 /**
- * Routers mounted in one another under plain paths, entered at once (src/router/mount-chain.ts):
- * what every level sees, on the way in and on the way back out (next(), errors, next('router')),
- * compared with express@4; and the cases the chain leaves to the routers' own walks.
+ * Routers mounted in one another under plain paths: what every level sees, on the way in and on the
+ * way back out (next(), errors, next('router')), compared with express@4.
  */
 import assert from 'node:assert/strict';
 import diagnosticsChannel from 'node:diagnostics_channel';
@@ -9,8 +8,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { Dispatch } from '../../src/router/dispatch';
-import { kChainShape, Layer } from '../../src/router/layer';
+import { Layer } from '../../src/router/layer';
 import { assertSameAsExpress, request } from '../support/http';
 
 /** What a handler reports of the request. */
@@ -188,39 +186,6 @@ test('a router mounted in several places, requested alternately, as in Express 4
   await assertSameAsExpress(build, requests);
 });
 
-/** One mount reached through chains of two shapes: what the last mount remembers changes with each. */
-function sharedLastMount(lib: any) {
-  const app = lib();
-  const leaf = lib.Router({ mergeParams: true });
-  leaf.get('/:item', (req: any, res: any) => res.json(seen(req)));
-  const middle = lib.Router({ mergeParams: true });
-  middle.use('/leaf/:leaf', leaf);
-  app.use('/one/:a', middle);
-  app.use('/two/:b/three/:c', middle);
-  return app;
-}
-
-test('one mount ending chains of different shapes gives each its params, as in Express 4', async () => {
-  const requests = [];
-  for (let i = 0; i < 8; i++)
-    requests.push({ path: `/one/${i}/leaf/x/y` }, { path: `/two/${i}/three/z/leaf/x/y` });
-  await assertSameAsExpress(sharedLastMount, requests);
-});
-
-test('a mount whose chains keep changing shape stops compiling builders for them', async () => {
-  const app: any = sharedLastMount(webapp);
-  const lastMount = app._router.stack[0].handle.stack[0];
-  await request(app, { path: '/one/1/leaf/x/y' });
-  assert.notEqual(lastMount[kChainShape], undefined);
-  for (let i = 0; i < 3; i++) {
-    await request(app, { path: `/one/${i}/leaf/x/y` });
-    await request(app, { path: `/two/${i}/three/z/leaf/x/y` });
-  }
-  assert.equal(lastMount[kChainShape], null);
-  const res = await request(app, { path: '/two/b/three/c/leaf/l/item' });
-  assert.deepEqual(JSON.parse(res.body).params, { b: 'b', c: 'c', leaf: 'l', item: 'item' });
-});
-
 test('param callbacks, other handlers and longer stacks are left to the walks, as in Express 4', async () => {
   const build = (lib: any) => {
     const app = lib();
@@ -356,28 +321,6 @@ test("a route the chain runs gets the router's params callbacks and longer stack
   ]);
 });
 
-test('the route is run without walking the last router; a next() from it walks on from there', async () => {
-  const app: any = routesApp(webapp);
-  const start = Dispatch.prototype.start;
-  let walks = 0;
-  Dispatch.prototype.start = function (this: Dispatch) {
-    walks++;
-    start.call(this);
-  };
-  try {
-    const direct = await request(app, { path: `${team}/member/42/profile` });
-    assert.equal(direct.status, 200);
-    assert.equal(walks, 0);
-    const passed = await request(app, { path: `${team}/member/42/pass` });
-    assert.equal(JSON.parse(passed.body).nextIsReqNext, true);
-    const walked = await request(app, { path: `${team}/mw/42/profile` });
-    assert.equal(walked.status, 200);
-    assert.equal(walks, 1);
-  } finally {
-    Dispatch.prototype.start = start;
-  }
-});
-
 test('a stack changed while the request is inside the chain is walked as Express 4 walks it', async () => {
   const build = (lib: any) => {
     const app = lib();
@@ -413,21 +356,13 @@ test('a router whose stack cannot be walked fails into the error middleware, as 
   await assertSameAsExpress(build, [{ path: '/out/broken/x' }]);
 });
 
-/** The chain app with webapp, and the last mount of its chain (which remembers the chain when taken). */
+/** The chain app with webapp. */
 function webappChain() {
   const app: any = chainApp(webapp);
   const org = app._router.stack[0].handle;
   const team = org.stack[0].handle;
-  return { app, lastMount: team.stack[0] };
+  return { app, lastMount: team.stack[0] as unknown };
 }
-
-test('the chain is taken: the routers in between are not walked', async () => {
-  const { app, lastMount } = webappChain();
-  assert.equal(lastMount[kChainShape], undefined);
-  const res = await request(app, { path: `${base}/profile` });
-  assert.equal(res.status, 200);
-  assert.notEqual(lastMount[kChainShape], undefined);
-});
 
 test('a wrapped handle_request, layer handler or router handle is called at every level', async () => {
   const original = Layer.prototype.handle_request;
@@ -437,12 +372,11 @@ test('a wrapped handle_request, layer handler or router handle is called at ever
     return original.apply(this, args as any);
   };
   try {
-    const { app, lastMount } = webappChain();
+    const { app } = webappChain();
     const res = await request(app, { path: `${base}/profile` });
     assert.equal(res.status, 200);
     // Three mounts, the route, and its handler.
     assert.equal(calls, 5);
-    assert.equal(lastMount[kChainShape], undefined);
   } finally {
     Layer.prototype.handle_request = original;
   }
@@ -467,7 +401,7 @@ test('a wrapped handle_request, layer handler or router handle is called at ever
 });
 
 test('with a subscriber to the layer channels, every router is walked (one span each)', async () => {
-  const { app, lastMount } = webappChain();
+  const { app } = webappChain();
   const names: string[] = [];
   const onStart = (message: any) => names.push(message.layer?.name ?? '');
   diagnosticsChannel.subscribe('tracing:webapp.layer:start', onStart);
@@ -477,6 +411,5 @@ test('with a subscriber to the layer channels, every router is walked (one span 
   } finally {
     diagnosticsChannel.unsubscribe('tracing:webapp.layer:start', onStart);
   }
-  assert.equal(lastMount[kChainShape], undefined);
   assert.ok(names.filter((name) => name === 'router').length >= 3, names.join(','));
 });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { hasAt, pathShape, startsWithFolded } from '../../src/router/matcher';
+import { hasAt, pathShape, startsWithFolded } from '../../src/router/matchers';
 
 test('shapes that run on V8: literals, whole-segment params, :a-:b, :file.:ext, one-atom captures', () => {
   for (const path of [

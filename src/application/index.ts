@@ -352,9 +352,8 @@ application.listen = function listen(this: AppInternal, ...args: unknown[]) {
 
 /*
  * The classes handed to http.createServer build each request/response on the app's prototypes:
- * real subclasses (so V8 lays instances out as node's own constructors do; a `Base.call(this)`
- * function constructor leaves them in slow dictionary mode), whose prototype objects are
- * re-parented once onto app.request / app.response and marked, so handle() needs no swap.
+ * real subclasses, whose prototype objects are re-parented once onto app.request / app.response and
+ * marked, so handle() needs no swap.
  */
 export const kServerProto = Symbol('webapp.serverPrototypeOf');
 

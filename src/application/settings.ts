@@ -13,8 +13,8 @@ import { View } from '../view/view';
 
 /**
  * Marks webapp's own `app.get`. res.json and res.send read their settings on every response; when
- * `app.get` is this one they read `app.settings` with literal names (one monomorphic property load
- * each, which is what app.get returns for those names), otherwise they call the replacement.
+ * `app.get` is this one they read `app.settings` with literal names (what app.get returns for those
+ * names), otherwise they call the replacement.
  */
 export const kBuiltinGet = Symbol('webapp.builtinGet');
 

@@ -38,7 +38,7 @@ function bare(err: unknown): unknown {
 
 /**
  * The SyntaxError for a strict-mode refusal, worded exactly as JSON.parse words an unexpected first
- * character: V8 phrases it for a stand-in text whose rest is `#`, then the `#` runs are swapped back
+ * character: the engine phrases it for a stand-in text whose rest is `#`, then the `#` runs are swapped back
  * for the real characters.
  */
 function strictViolation(text: string, start: number): unknown {

@@ -25,28 +25,9 @@ function sha1Base64(data: string | Buffer): string {
     : crypto.createHash('sha1').update(data).digest('base64');
 }
 
-/*
- * The hash of the last string body tagged, kept with it: an endpoint under load often sends the same body
- * again (a list that has not changed since the last request, a status, a configuration), and comparing two
- * strings costs a fraction of hashing one through node's crypto binding (~6,500 instructions a response
- * on Node 24, a quarter of an in-process `res.send('hello world')`). Bodies up to 16 KiB only, so what is
- * kept stays small; a different body costs one failed comparison, usually decided by the length.
- */
-const REMEMBERED_BODY_BYTES = 16 * 1024;
-let rememberedBody: string | undefined;
-let rememberedHash = '';
-
 /** The part of the base64 SHA-1 a tag carries (27 characters, the padding left out). */
 function tagHash(body: string | Buffer): string {
   return sha1Base64(body).slice(0, 27);
-}
-
-function rememberedTagHash(body: string): string {
-  if (body !== rememberedBody) {
-    rememberedHash = tagHash(body);
-    rememberedBody = body;
-  }
-  return rememberedHash;
 }
 
 /**
@@ -75,8 +56,7 @@ export function entityTag(
   if (length === 0) return weak ? WEAK_EMPTY_TAG : EMPTY_TAG;
   // One template per form: the weak tag is built in one go, not as a prefix to a second string.
   const hex = length.toString(16);
-  const hash =
-    typeof data === 'string' && length <= REMEMBERED_BODY_BYTES ? rememberedTagHash(data) : tagHash(data);
+  const hash = tagHash(data);
   return weak ? `W/"${hex}-${hash}"` : `"${hex}-${hash}"`;
 }
 

@@ -2,12 +2,9 @@
  * Flat `name=value&…` parsing with node:querystring's answers — what Express 4's `simple` query parser
  * and `urlencoded({ extended: false })` return — at a fraction of its cost.
  *
- * Why not call `querystring.parse`: its result is a `{ __proto__: null }` literal, which V8 keeps in
- * dictionary mode, and every field then costs a hash-table insert (on a seven-field form, half of the
- * ~23k instructions the parse took on Node 20). Here the object is an empty literal given a null
- * prototype before anything is stored in it, which V8 keeps in fast mode with cached map transitions:
- * the same null-prototype object, as `util.inspect` and `deepStrictEqual` see it. The bench/README
- * section of 2026-11-26 (evening) has the figures.
+ * Why not call `querystring.parse`: its `{ __proto__: null }` result is a hash table, and every field
+ * then costs an insert; here the object is an empty literal given a null prototype before anything is
+ * stored in it — the same null-prototype object, as `util.inspect` and `deepStrictEqual` see it.
  *
  * The answers are node's, rule for rule (test/http/flat-query.test.ts compares them on generated
  * input): pairs split on `&`, then on the first `=`; an empty pair is skipped but counts towards
@@ -43,7 +40,7 @@ function probeKeyScan(): boolean {
 }
 
 /**
- * A null-prototype object V8 keeps in fast mode (see the module comment). Set on an empty object that
+ * A null-prototype object that is not a hash table (see the module comment). Set on an empty object that
  * nothing else references, before any property exists: no key, `__proto__` included, can reach
  * Object.prototype.
  */

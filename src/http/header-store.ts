@@ -67,12 +67,7 @@ export function setTrustedHeader(
     store = new HeaderStore();
     holder[storeKey] = store;
   }
-  /*
-   * One store per name, each written as a named property: `store[lower]` was one site for four names
-   * and several store shapes, which V8 made megamorphic (a lookup in its global stub cache per header,
-   * ~300 instructions and a likely cache miss each). Inlined where `lower` is a constant, only the
-   * matching branch remains.
-   */
+  // One store per name, each written as a named property: a computed key costs a generic lookup.
   const entry: HeaderEntry = [name, value];
   switch (lower) {
     case 'content-type':
@@ -140,10 +135,8 @@ type FastStoreSetHeader = SetHeader & { [kParent]?: { setHeader: SetHeader } };
  * first header of a response puts a HeaderStore in node's slot where node would make its
  * `{ __proto__: null }` dictionary, then the setHeader the response would otherwise have (looked up
  * on `parent` at each call: an app's own override or an agent's patch of node's prototype still runs)
- * does the rest, validation included. A null-prototype literal is a dictionary-mode object to V8, and
- * every later header, getHeader and the head's serialisation then pays hash lookups: ~10k
- * instructions for a response whose first header came from `res.setHeader` (a CORS or security-header
- * middleware, `res.set`, `res.cookie`) against one whose first header webapp wrote itself.
+ * does the rest, validation included: node's null-prototype literal is a hash table, and every later
+ * header, getHeader and the head's serialisation would pay hash lookups.
  */
 export function setHeaderWithFastStore(parent: { setHeader: SetHeader }): SetHeader {
   const setHeader = function setHeader<T extends OutgoingMessage>(

@@ -191,7 +191,7 @@ export function compress(options?: CompressOptions) {
   /*
    * The wrappers of one response, made here and installed by the middleware below: stored on `res` by
    * the function whose variables they close over (res among them), they kept each response alive
-   * through the next scavenge in node 20's V8 while the code was unoptimized (see
+   * through the next scavenge on node 20 while the code was unoptimized (see
    * src/router/dispatch.ts).
    */
   function wrappersFor(req: Req, res: Res): ResponseWrappers {

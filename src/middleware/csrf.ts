@@ -225,7 +225,7 @@ export function csrf(options?: CsrfOptions) {
   /*
    * req.csrfToken for one request, made apart from the middleware: a closure stored on `req` by the
    * function whose variables it closes over kept each request alive through the next scavenge in node
-   * 20's V8 while the code was unoptimized (see src/router/dispatch.ts).
+   * 20 while the code was unoptimized (see src/router/dispatch.ts).
    */
   function csrfTokenFor(req: Req, res: Res, state: TokenState): () => string {
     return function csrfToken(): string {

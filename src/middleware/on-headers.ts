@@ -82,7 +82,7 @@ export function onHeaders(res: ServerResponse, listener: (this: ServerResponse) 
 
 /*
  * The wrapper, made apart from onHeaders: a closure stored on `res` by the function whose variables it
- * closes over kept each response alive through the next scavenge in node 20's V8 while the code was
+ * closes over kept each response alive through the next scavenge on node 20 while the code was
  * unoptimized (see src/router/dispatch.ts).
  */
 function writeHeadWith(previous: WriteHead, listener: (this: ServerResponse) => void): WriteHead {

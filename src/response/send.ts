@@ -3,11 +3,9 @@
  * @module
  */
 import { Buffer } from 'node:buffer';
-import { OutgoingMessage } from 'node:http';
 import { hasBuiltinGet } from '../application/settings';
 import { type ETagFn, entityTag, isBuiltinETag, weakETag } from '../http/etag';
 import { readHeader, setTrustedHeader } from '../http/header-store';
-import { headWritten } from '../http/node-internals';
 import type { Res } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
 import { setUtf8Charset } from './charset';
@@ -132,28 +130,7 @@ export function send<T extends Res>(this: T, body?: unknown): T {
     chunk = '';
   }
 
-  if (this.req.method === 'HEAD') {
-    this.end();
-  } else {
-    // A string body (encoding is set only for strings), not emptied above for 204, 205 or 304.
-    if (
-      encoding !== undefined &&
-      (chunk as string).length !== 0 &&
-      this.end === nodeEnd &&
-      !headWritten(this)
-    ) {
-      this.writeHead(this.statusCode);
-    }
-    this.end(chunk as string | Buffer | undefined, encoding as BufferEncoding);
-  }
+  if (this.req.method === 'HEAD') this.end();
+  else this.end(chunk as string | Buffer | undefined, encoding as BufferEncoding);
   return this;
 }
-
-/*
- * node's end(body) writes an implicit head by calling writeHead(statusCode), as documented, but first
- * counts the body's bytes once more for it, even with Content-Length set: ~27k instructions for a
- * 16 KB JSON string (bench json-big). res.send has the length already, so it writes the head itself,
- * the same call node would make. Only under node's own end: a wrapper of end (express-session,
- * compression, an app's own) may still set headers before it calls the original.
- */
-const nodeEnd = OutgoingMessage.prototype.end;

@@ -22,7 +22,7 @@ export function stringify(
   spaces: unknown,
   escapeHtml: unknown,
 ): string | undefined {
-  // The one-argument call is the fast path in V8.
+  // The one-argument call is the engine's fast path.
   const json: string | undefined =
     replacer || spaces
       ? JSON.stringify(

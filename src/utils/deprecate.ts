@@ -27,7 +27,7 @@ function silencedByEnv(): boolean {
   return false;
 }
 
-/** The stack frames above `below` (V8's structured call sites). */
+/** The stack frames above `below` (structured call sites). */
 function callSites(below: (...args: never[]) => unknown): CallSite[] {
   const prepare = Error.prepareStackTrace;
   const limit = Error.stackTraceLimit;

@@ -584,7 +584,7 @@ describe('coexistence', () => {
     assert.equal(urlencoded({ extended: true }).name, 'urlencodedParser');
   });
 
-  test("after a body read to its end only the parser's inert 'data' and 'end' listeners remain", async () => {
+  test('after a body is read the parser leaves no listener on the request, as Express', async () => {
     const counts: number[][] = [];
     const count = (req: any) => ['data', 'end', 'error', 'close', 'aborted'].map((e) => req.listenerCount(e));
     const before: Middleware = (req, _res, next) => {
@@ -599,10 +599,8 @@ describe('coexistence', () => {
       post(JSON_TYPE, '{"a":1}'),
       post(JSON_TYPE, zlib.gzipSync('{"a":1}'), { headers: { 'content-encoding': 'gzip' } }),
     ]);
-    // Identity: 'data' and 'end' stay (the stream has ended: they can never run); 'error' and 'close' go.
-    const [data, end, ...rest] = counts[0];
-    assert.deepEqual(counts[1], [data + 1, end + 1, ...rest]);
-    // Read through an inflate stream: every listener goes.
+    // Identity and read through an inflate stream alike: every listener goes.
+    assert.deepEqual(counts[1], counts[0]);
     assert.deepEqual(counts[2], counts[3]);
   });
 

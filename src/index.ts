@@ -9,7 +9,7 @@ import { application } from './application/index';
 import { installLazyLocals } from './application/locals';
 import { json, raw, text, urlencoded } from './body/index';
 import type * as core from './core';
-import { activateAsyncContextFrame, keepTickShapes } from './http/node-internals';
+import { tuneProcess } from './http/node-internals';
 import { query } from './middleware/query';
 import { request } from './request/index';
 import { response } from './response/index';
@@ -20,8 +20,6 @@ import type { Webapp } from './types/factory';
 import type { AppInternal, Next, Req, Res } from './types/internal';
 
 installLazyLocals(response);
-// Before the process's server runs its first tick (see ../http/node-internals, assumption 9).
-activateAsyncContextFrame();
 
 /** Copies own members of `source` onto `target`, keeping getters as getters. */
 function mixin(target: object, source: object): void {
@@ -39,7 +37,8 @@ function mixin(target: object, source: object): void {
  * app.listen(3000);
  */
 function createApplication(): AppInternal {
-  keepTickShapes();
+  // Before any server runs its first tick; WEBAPP_PROCESS_TUNING=off opts out (../http/node-internals).
+  tuneProcess();
   const app = function (req: IncomingMessage, res: ServerResponse, next?: Next) {
     // handle() makes node's request and response webapp's (it sets their prototypes).
     app.handle(req as Req, res as Res, next);

@@ -363,7 +363,7 @@ export function requestClass(app: AppInternal): typeof IncomingMessage {
   class AppRequest extends IncomingMessage {}
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
-  if (endsUnreadRequestsEarly) {
+  if (endsUnreadRequestsEarly()) {
     // Not enumerable, as a class method (see ../http/node-internals, assumption 10).
     Object.defineProperty(AppRequest.prototype, '_dump', {
       configurable: true,

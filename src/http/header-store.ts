@@ -18,21 +18,12 @@
  * @module
  */
 import { OutgoingMessage } from 'node:http';
-import {
-  type HeaderDictionary,
-  type HeaderEntry,
-  HeaderStore,
-  headWritten,
-  outHeadersKey,
-} from './node-internals';
+import { type HeaderDictionary, type HeaderEntry, HeaderStore, outHeadersKey } from './node-internals';
 
 type Store = HeaderDictionary;
 
 const nativeSetHeader = OutgoingMessage.prototype.setHeader;
 const nativeGetHeader = OutgoingMessage.prototype.getHeader;
-
-/** node's symbol for the pending-headers store, when it behaves as this module relies on. */
-const storeKey: symbol | undefined = outHeadersKey;
 
 /** The headers webapp sets itself through the store (see setTrustedHeader), lower-cased. */
 export type TrustedHeader =
@@ -56,7 +47,8 @@ export function setTrustedHeader(
   lower: TrustedHeader,
   value: string | number,
 ): void {
-  if (storeKey === undefined || !isNodeSetHeader(res.setHeader) || headWritten(res)) {
+  const storeKey = outHeadersKey();
+  if (storeKey === undefined || !isNodeSetHeader(res.setHeader) || res.headersSent) {
     res.setHeader(name, value);
     return;
   }
@@ -100,6 +92,7 @@ export function setTrustedHeader(
  * readHeader(res, 'content-type') // 'application/json; charset=utf-8'
  */
 export function readHeader(res: OutgoingMessage, lower: TrustedHeader): HeaderEntry[1] | undefined {
+  const storeKey = outHeadersKey();
   if (storeKey === undefined || res.getHeader !== nativeGetHeader) return res.getHeader(lower);
   const store = (res as OutgoingMessage & Record<symbol, Store | null>)[storeKey];
   if (!store) return undefined;
@@ -144,10 +137,11 @@ export function setHeaderWithFastStore(parent: { setHeader: SetHeader }): SetHea
     name: string,
     value: number | string | readonly string[],
   ): T {
+    const storeKey = outHeadersKey();
     if (storeKey !== undefined) {
       // The slot is node's (./node-internals, assumption 1), not in @types/node.
       const holder = this as unknown as Record<symbol, Store | null>;
-      if (holder[storeKey] === null && !headWritten(this)) holder[storeKey] = new HeaderStore();
+      if (holder[storeKey] === null && !this.headersSent) holder[storeKey] = new HeaderStore();
     }
     return parent.setHeader.call(this, name, value) as T;
   } as FastStoreSetHeader;
@@ -161,4 +155,6 @@ function isNodeSetHeader(setHeader: FastStoreSetHeader): boolean {
 }
 
 /** Whether the direct store is in use (for tests: on node versions without it, setHeader is). */
-export const hasDirectStore: boolean = storeKey !== undefined;
+export function hasDirectStore(): boolean {
+  return outHeadersKey() !== undefined;
+}

@@ -1,9 +1,10 @@
 /**
  * Every place webapp relies on something of node's http module that node does not document. Each
- * assumption is probed once, when this module loads, on node's own objects; when a node release
- * changes it, the probe fails and webapp takes the documented (slower) way instead, so behaviour
- * never depends on an internal. test/http/node-internals.test.ts checks each assumption by name, so
- * a changed one is reported loudly instead of silently costing speed.
+ * assumption is probed once, on first use (never when webapp loads), on node's own objects; when a
+ * node release — or a runtime that emulates node:http, such as Bun or Deno — does something else, the
+ * probe fails and webapp takes the documented way instead, so behaviour never depends on an internal.
+ * test/http/node-internals.test.ts checks each assumption by name, so a changed one is reported
+ * loudly instead of silently costing speed.
  *
  * The assumptions:
  * 1. `kOutHeaders`: an OutgoingMessage keeps its pending headers in an own property keyed by a symbol
@@ -11,9 +12,7 @@
  *    lower-cased name → [name as given, value]; getHeader, hasHeader, getHeaderNames and writeHead
  *    read that dictionary, whatever object it is. Used by ./header-store to set headers webapp
  *    generated without setHeader's per-call validation. Fallback: setHeader/getHeader.
- * 2. `_header`: an OutgoingMessage's `_header` is `null` until the head is written, then its text
- *    (what `headersSent` reads). Read directly on the hot path (no getter call). Fallback:
- *    `headersSent`.
+ * 2. (none: `res.headersSent` is read as documented.)
  * 3. Server class slots: an http.Server keeps the IncomingMessage and ServerResponse classes it was
  *    created with (createServer's options) in own properties keyed by symbols described
  *    'IncomingMessage' and 'ServerResponse', read for every new connection. Used to let a server
@@ -58,7 +57,7 @@
  * @module
  */
 import { AsyncLocalStorage, executionAsyncResource } from 'node:async_hooks';
-import { IncomingMessage, type OutgoingMessage, Server, ServerResponse } from 'node:http';
+import { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /** A pending header: [name as given, value], under the lower-cased name. */
 export type HeaderEntry = [name: string, value: string | number | readonly string[]];
@@ -116,19 +115,6 @@ export function probeOutHeaders(make: () => Probed = probeResponse): symbol | un
   }
 }
 
-/** Assumption 2: `_header` is null before the head and the head's text after, as headersSent says. */
-export function probeHeaderField(make: () => Probed = probeResponse): boolean {
-  try {
-    const res = make();
-    if (!('_header' in res) || res._header != null || res.headersSent) return false;
-    res.writeHead(204);
-    const head: unknown = (res as { _header?: unknown })._header;
-    return typeof head === 'string' && head.startsWith('HTTP/1.1 204') && res.headersSent;
-  } catch {
-    return false;
-  }
-}
-
 /** The symbols under which a server keeps its request and response classes. */
 export interface ServerClassSlots {
   request: symbol;
@@ -170,20 +156,28 @@ export function probeServerClassSlots(make?: (req: unknown, res: unknown) => obj
   }
 }
 
-/** Whether `_header` can be read instead of `headersSent`. */
-const headerField: boolean = probeHeaderField();
+/** What the probes found. */
+interface Findings {
+  outHeaders: symbol | undefined;
+  serverClassSlots: boolean;
+  endsUnreadRequestsEarly: boolean;
+}
+
+let findings: Findings | undefined;
+
+/** Probes every assumption once, the first time any is needed (a server starting, a first header). */
+function probed(): Findings {
+  findings ??= {
+    outHeaders: probeOutHeaders(),
+    serverClassSlots: probeServerClassSlots(),
+    endsUnreadRequestsEarly: probeDumpOfCompleteRequest() === 'resume',
+  };
+  return findings;
+}
 
 /** node's symbol for the pending-headers dictionary, when it behaves as ./header-store relies on. */
-export const outHeadersKey: symbol | undefined = probeOutHeaders();
-
-const classSlotsWork: boolean = probeServerClassSlots();
-
-/**
- * Whether the head of `res` is written (or being written). `res.headersSent` without the getter
- * call where `_header` behaves as probed.
- */
-export function headWritten(res: OutgoingMessage): boolean {
-  return headerField ? !!(res as { _header?: unknown })._header : res.headersSent;
+export function outHeadersKey(): symbol | undefined {
+  return probed().outHeaders;
 }
 
 /**
@@ -201,7 +195,7 @@ export function serverOf(socket: unknown): Record<symbol, unknown> | undefined {
  * when this node keeps them elsewhere.
  */
 export function serverClassSlots(server: object): ServerClassSlots | undefined {
-  return classSlotsWork ? findClassSlots(server) : undefined;
+  return probed().serverClassSlots ? findClassSlots(server) : undefined;
 }
 
 /**
@@ -391,17 +385,38 @@ export function dumpUnreadRequest(this: IncomingMessage & { _dumped?: boolean })
 }
 
 /** Whether the request classes of webapp's servers get dumpUnreadRequest as their `_dump`. */
-export const endsUnreadRequestsEarly: boolean = probeDumpOfCompleteRequest() === 'resume';
+export function endsUnreadRequestsEarly(): boolean {
+  return probed().endsUnreadRequestsEarly;
+}
+
+/**
+ * The two process-wide changes webapp makes (assumptions 8 and 9), once, when the first app is
+ * created — unless the environment says `WEBAPP_PROCESS_TUNING=off`.
+ * @example
+ * tuneProcess(); // in webapp()
+ */
+export function tuneProcess(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.WEBAPP_PROCESS_TUNING === 'off') return false;
+  activateAsyncContextFrame();
+  keepTickShapes();
+  return true;
+}
 
 /** The tick object keepTickShapes kept, once its tick has run: for tests. */
 export function keptTickObject(): object | undefined {
   return keptTick;
 }
 
-/** What the probes found, for tests and diagnostics. */
-export const nodeInternals = Object.freeze({
-  outHeaders: outHeadersKey !== undefined,
-  headerField,
-  serverClassSlots: classSlotsWork,
-  endsUnreadRequestsEarly,
-});
+/** What the probes found (probing now if nothing has yet), for tests and diagnostics. */
+export function nodeInternals(): {
+  outHeaders: boolean;
+  serverClassSlots: boolean;
+  endsUnreadRequestsEarly: boolean;
+} {
+  const found = probed();
+  return {
+    outHeaders: found.outHeaders !== undefined,
+    serverClassSlots: found.serverClassSlots,
+    endsUnreadRequestsEarly: found.endsUnreadRequestsEarly,
+  };
+}

@@ -36,7 +36,7 @@ async function rawHead(handler: http.RequestListener): Promise<{ status: number;
 describe('http/header-store', () => {
   it("recognises node's header store on this node version", () => {
     // Without it every call falls back to setHeader: correct, but the fast path would be silently lost.
-    assert.equal(hasDirectStore, true);
+    assert.equal(hasDirectStore(), true);
   });
 
   it('sets headers that getHeader, getHeaders, hasHeader and getHeaderNames see', () => {

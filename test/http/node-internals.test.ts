@@ -18,17 +18,16 @@ import {
   dumpUnreadRequest,
   endsUnreadRequestsEarly,
   HeaderStore,
-  headWritten,
   holdConnection,
   keepsConnection,
   nodeInternals,
   outHeadersKey,
   probeDumpOfCompleteRequest,
-  probeHeaderField,
   probeOutHeaders,
   probeServerClassSlots,
   serverClassSlots,
   serverOf,
+  tuneProcess,
 } from '../../src/http/node-internals';
 import { send, withServer } from '../support/http';
 
@@ -45,14 +44,14 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'kOutHeaders');
     assert.ok(key, 'no own symbol described kOutHeaders on a ServerResponse');
     assert.equal(res[key], null);
-    assert.equal(outHeadersKey, key);
+    assert.equal(outHeadersKey(), key);
   });
 
   test('1. kOutHeaders: setHeader stores [name as given, value] under the lower-cased name', () => {
     const res = response();
     res.setHeader('X-Mixed-Case', 'v');
     res.setHeader('Set-Cookie', ['a=1', 'b=2']);
-    const store = res[outHeadersKey as symbol] as Record<string, unknown>;
+    const store = res[outHeadersKey() as symbol] as Record<string, unknown>;
     assert.deepEqual(
       { ...store },
       { 'x-mixed-case': ['X-Mixed-Case', 'v'], 'set-cookie': ['Set-Cookie', ['a=1', 'b=2']] },
@@ -64,7 +63,7 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     const store = new HeaderStore();
     store['content-type'] = ['Content-Type', 'text/plain'];
     store['x-b'] = ['X-B', '2'];
-    res[outHeadersKey as symbol] = store;
+    res[outHeadersKey() as symbol] = store;
     assert.equal(res.getHeader('Content-Type'), 'text/plain');
     assert.equal(res.hasHeader('x-b'), true);
     assert.equal(res.hasHeader('toString'), false, 'the dictionary has no inherited names');
@@ -76,21 +75,8 @@ describe(`node ${process.version} internals webapp relies on`, () => {
   });
 
   test('1. kOutHeaders: the whole probe passes on this node (else the header fast path is off)', () => {
-    assert.equal(nodeInternals.outHeaders, true);
-    assert.equal(probeOutHeaders(), outHeadersKey);
-  });
-
-  test('2. _header: null until the head is written, then the head as text (what headersSent reads)', () => {
-    const res = response();
-    assert.ok('_header' in res, 'a ServerResponse has no _header field');
-    assert.equal(res._header, null);
-    assert.equal(headWritten(res), false);
-    res.writeHead(204, { 'X-A': '1' });
-    assert.equal(typeof res._header, 'string');
-    assert.match(String(res._header), /^HTTP\/1\.1 204 No Content\r\nX-A: 1\r\n/);
-    assert.equal(res.headersSent, true);
-    assert.equal(headWritten(res), true);
-    assert.equal(nodeInternals.headerField, true);
+    assert.equal(nodeInternals().outHeaders, true);
+    assert.equal(probeOutHeaders(), outHeadersKey());
   });
 
   test('3. server class slots: createServer keeps its classes under symbols described IncomingMessage/ServerResponse', () => {
@@ -105,7 +91,7 @@ describe(`node ${process.version} internals webapp relies on`, () => {
     const plain = http.createServer() as unknown as Record<symbol, unknown>;
     assert.equal(plain[slots.request], IncomingMessage, 'a server without options holds node’s classes');
     assert.equal(plain[slots.response], ServerResponse);
-    assert.equal(nodeInternals.serverClassSlots, true);
+    assert.equal(nodeInternals().serverClassSlots, true);
   });
 
   test('3. server class slots: are read for each new connection, so replacing them changes later requests', async () => {
@@ -352,21 +338,6 @@ describe('node internals: the probes reject what they do not recognise', () => {
     assert.equal(probeOutHeaders(throwing), undefined);
   });
 
-  test('_header probe: a response without the field, or with a head already written, is refused', () => {
-    const without = () => {
-      const res = response();
-      delete res._header;
-      return res;
-    };
-    assert.equal(probeHeaderField(without), false);
-    const written = () => {
-      const res = response();
-      res.writeHead(200);
-      return res;
-    };
-    assert.equal(probeHeaderField(written), false);
-  });
-
   test('server slot probe: a server without the slots, or holding other classes, is refused', () => {
     assert.equal(
       probeServerClassSlots(() => ({})),
@@ -404,7 +375,7 @@ const app = webapp();
 app.get('/json', (req, res) => res.json({ proto: Object.getPrototypeOf(Object.getPrototypeOf(req)) === app.request || Object.getPrototypeOf(req) === app.request }));
 app.get('/send', (req, res) => res.send('hello'));
 const server = http.createServer(app).listen(0, '127.0.0.1', async () => {
-  const out = { internals: nodeInternals, responses: [] };
+  const out = { internals: nodeInternals(), responses: [] };
   for (const path of ['/json', '/send', '/json']) {
     const res = await fetch('http://127.0.0.1:' + server.address().port + path);
     out.responses.push({ status: res.status, type: res.headers.get('content-type'), length: res.headers.get('content-length'), etag: res.headers.get('etag'), powered: res.headers.get('x-powered-by'), body: await res.text() });
@@ -417,7 +388,6 @@ const server = http.createServer(app).listen(0, '127.0.0.1', async () => {
     const out = JSON.parse(stdout);
     assert.deepEqual(out.internals, {
       outHeaders: false,
-      headerField: true,
       serverClassSlots: false,
       // Not hidden here: it follows node's own `_dump` (assumption 10).
       endsUnreadRequestsEarly: probeDumpOfCompleteRequest() === 'resume',
@@ -632,7 +602,7 @@ describe('node internals: an unread request when its response finishes (assumpti
       probed === 'resume' || probed === 'read',
       `node's _dump is not one webapp recognises: ${probed}`,
     );
-    assert.equal(endsUnreadRequestsEarly, probed === 'resume');
+    assert.equal(endsUnreadRequestsEarly(), probed === 'resume');
     const req = parsedRequest('', true);
     const events = eventsOf(req);
     (req as unknown as { _dump(): void })._dump();
@@ -756,5 +726,42 @@ describe('node internals: an unread request when its response finishes (assumpti
     dumpUnreadRequest.call(req);
     assert.equal(reads, 1);
     assert.deepEqual(await events, ['end', 'close']);
+  });
+});
+
+describe('node internals: when webapp probes and tunes', () => {
+  const inChild = async (script: string, env: NodeJS.ProcessEnv = process.env): Promise<unknown> => {
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: ROOT, timeout: 20_000, env });
+    return JSON.parse(stdout);
+  };
+  const requireBuild = (file: string) => `require(${JSON.stringify(resolve(ROOT, 'build/src', file))})`;
+
+  test('loading webapp and creating an app build no response and write no head (probes run at first use)', async () => {
+    const out = await inChild(`
+const http = require('node:http');
+const dc = require('node:diagnostics_channel');
+let created = 0;
+let heads = 0;
+dc.subscribe('http.server.response.created', () => created++);
+const writeHead = http.ServerResponse.prototype.writeHead;
+http.ServerResponse.prototype.writeHead = function (...args) { heads++; return writeHead.apply(this, args); };
+const webapp = ${requireBuild('index.js')};
+const app = webapp();
+app.get('/', (req, res) => res.send('ok'));
+console.log(JSON.stringify({ created, heads }));`);
+    assert.deepEqual(out, { created: 0, heads: 0 });
+  });
+
+  test('WEBAPP_PROCESS_TUNING=off: webapp() keeps no tick object', async () => {
+    assert.equal(tuneProcess({ WEBAPP_PROCESS_TUNING: 'off' }), false);
+    const script = `
+const internals = ${requireBuild('http/node-internals.js')};
+const webapp = ${requireBuild('index.js')};
+webapp();
+setImmediate(() => console.log(JSON.stringify({ kept: internals.keptTickObject() !== undefined })));`;
+    assert.deepEqual(await inChild(script, { ...process.env, WEBAPP_PROCESS_TUNING: 'off' }), {
+      kept: false,
+    });
+    assert.deepEqual(await inChild(script, { ...process.env, WEBAPP_PROCESS_TUNING: '' }), { kept: true });
   });
 });

@@ -21,13 +21,13 @@ export const OTHER_SUBPATHS = {
 // instrumentation): `webapp/<subpath>` (and `<subpath>.js`) → dist/<file>.js, CommonJS with the shape
 // Express's file exports. scripts/sync-exports.mjs writes them into package.json.
 export const DEEP_REQUIRES = [
-  ['lib/express', 'lib/express'],
-  ['lib/application', 'lib/application'],
-  ['lib/request', 'lib/request'],
-  ['lib/response', 'lib/response'],
-  ['lib/view', 'lib/view'],
-  ['lib/router', 'lib/router/index'],
-  ['lib/router/index', 'lib/router/index'],
-  ['lib/router/route', 'lib/router/route'],
-  ['lib/router/layer', 'lib/router/layer'],
+  ['lib/express', 'express-lib/express'],
+  ['lib/application', 'express-lib/application'],
+  ['lib/request', 'express-lib/request'],
+  ['lib/response', 'express-lib/response'],
+  ['lib/view', 'express-lib/view'],
+  ['lib/router', 'express-lib/router/index'],
+  ['lib/router/index', 'express-lib/router/index'],
+  ['lib/router/route', 'express-lib/router/route'],
+  ['lib/router/layer', 'express-lib/router/layer'],
 ];

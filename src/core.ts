@@ -7,4 +7,4 @@
  * declare module 'webapp/core' { interface Request { tenant?: string } }
  * @module
  */
-export type * from './types/core';
+export type * from './types/public';

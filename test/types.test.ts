@@ -606,7 +606,7 @@ test('every public type and member has JSDoc with a summary and an @example', ()
   const files = [
     'src/index.ts',
     'src/core.ts',
-    'src/types/core.ts',
+    'src/types/public.ts',
     'src/types/handlers.ts',
     'src/types/request.ts',
     'src/types/response.ts',

@@ -3,7 +3,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
-import type { Request } from '../types/core';
+import type { Request } from '../types/public';
 
 export type { ByteRange, RangeOptions, Ranges } from '../http/range';
 

@@ -11,12 +11,12 @@ import { Buffer } from 'node:buffer';
 import { finishRequest } from '../final-handler';
 import { getPathname, getProtohost } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
-import { RouteIndex } from './index/route-index';
-import { EVERY_LAYER } from './index/route-tree';
-import type { WatchedStack } from './index/watched-stack';
 import type { Layer } from './layer';
 import { mergeParams } from './merge-params';
 import type { Route } from './route';
+import { RouteIndex } from './route-index/route-index';
+import { EVERY_LAYER } from './route-index/route-tree';
+import type { WatchedStack } from './route-index/watched-stack';
 
 /** What a router exposes to the walk. */
 export interface DispatchRouter {

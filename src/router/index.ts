@@ -13,11 +13,11 @@ import { deprecate } from '../utils/deprecate';
 import { typeName } from '../utils/flatten';
 import { Dispatch, type IndexHolder, kIndex, kLinear } from './dispatch';
 import { settleReturned } from './handler-call';
-import { createWatchedStack } from './index/watched-stack';
 import { kRouterMark, Layer } from './layer';
 import { methods, methodTable } from './methods';
 import type { PathArgument } from './path';
 import { Route, type RouteMethod } from './route';
+import { createWatchedStack } from './route-index/watched-stack';
 import { splitUseArguments } from './use-arguments';
 
 export interface RouterOptions {

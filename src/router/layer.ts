@@ -11,10 +11,10 @@ import { layerTraced } from '../tracing/channels';
 import { traceLayer } from '../tracing/layer';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { settleReturned } from './handler-call';
-import { type PathPlan, planPath } from './index/path-plan';
 import { compileMatcher, type LayerRegExp, type Matcher, matchRegExp, matchSlash } from './matchers';
 import type { PathArgument, PathKey, PathOptions } from './path';
 import type { Route } from './route';
+import { type PathPlan, planPath } from './route-index/path-plan';
 
 export type { LayerRegExp };
 

@@ -5,16 +5,6 @@
  */
 import type { WebappMime } from '../http/mime';
 import type {
-  Application,
-  Express,
-  IRoute,
-  ParamsDictionary,
-  Request,
-  Response,
-  Router,
-  RouterOptions,
-} from './core';
-import type {
   BasicAuthCheck,
   CookieParserOptions,
   JsonOptions,
@@ -24,6 +14,16 @@ import type {
   TextOptions,
   UrlencodedOptions,
 } from './middleware-options';
+import type {
+  Application,
+  Express,
+  IRoute,
+  ParamsDictionary,
+  Request,
+  Response,
+  Router,
+  RouterOptions,
+} from './public';
 
 /**
  * `webapp.Router`: creates a router. With `{ mergeParams: true }` its handlers also see the

@@ -29,6 +29,7 @@ import {
   serverOf,
   tuneProcess,
 } from '../../src/http/node-internals';
+import { withoutCoverage } from '../support/child-env';
 import { send, withServer } from '../support/http';
 
 const run = promisify(execFile);
@@ -428,8 +429,13 @@ describe('node internals: tick objects (assumption 8)', () => {
   });
 
   // A fresh process: this one may have made apps (and kept a tick) already.
+  // Without coverage: V8's coverage instrumentation changes the maps these tests look at.
   const inChild = async (script: string, flags: string[] = []): Promise<unknown> => {
-    const { stdout } = await run(process.execPath, [...flags, '-e', script], { cwd: ROOT, timeout: 20_000 });
+    const { stdout } = await run(process.execPath, [...flags, '-e', script], {
+      cwd: ROOT,
+      timeout: 20_000,
+      env: withoutCoverage(),
+    });
     return JSON.parse(stdout);
   };
   const requireBuild = (file: string) => `require(${JSON.stringify(resolve(ROOT, 'build/src', file))})`;

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import webapp = require('../../src/index');
 
 import { kLinear } from '../../src/router/index';
-import { indexTuning } from '../../src/router/index/route-index';
+import { indexTuning } from '../../src/router/route-index/route-index';
 import { comparable, type RequestOptions, requestAll } from '../support/http';
 import { prng } from '../support/prng';
 

@@ -11,8 +11,8 @@ import type { CookieParserOptions as RuntimeCookieParser } from '../../../src/mi
 import type { SendFileOptions as RuntimeSendFile } from '../../../src/response/send-file';
 import type { RouterOptions as RuntimeRouter } from '../../../src/router/index';
 import type { ServeStaticOptions as RuntimeStatic } from '../../../src/static/serve-static';
-import type * as core from '../../../src/types/core';
 import type { Webapp } from '../../../src/types/factory';
+import type * as core from '../../../src/types/public';
 
 /** `true` when every key of the runtime type is declared by the public one. */
 type Covers<Public, Runtime> =

@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-
-import { EVERY_LAYER, indexTuning, RouteIndex } from '../../../src/router/index/route-index';
-import { createWatchedStack } from '../../../src/router/index/watched-stack';
 import { Layer } from '../../../src/router/layer';
+import { EVERY_LAYER, indexTuning, RouteIndex } from '../../../src/router/route-index/route-index';
+import { createWatchedStack } from '../../../src/router/route-index/watched-stack';
 
 const noop = () => undefined;
 const route = (path: string) => new Layer(path, { end: true, strict: false, sensitive: false }, noop);

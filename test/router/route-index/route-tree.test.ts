@@ -5,11 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-
-import { PARAM, planPath } from '../../../src/router/index/path-plan';
-import { EVERY_LAYER, RouteTree } from '../../../src/router/index/route-tree';
 import { Layer, layerPlans } from '../../../src/router/layer';
 import type { PathArgument, PathOptions } from '../../../src/router/path';
+import { PARAM, planPath } from '../../../src/router/route-index/path-plan';
+import { EVERY_LAYER, RouteTree } from '../../../src/router/route-index/route-tree';
 import { prng } from '../../support/prng';
 
 const noop = () => undefined;

@@ -3,8 +3,9 @@
  * from `req.url` and restored, `next('route')` / `next('router')` / `next(err)`, param callbacks,
  * mergeParams, automatic OPTIONS, HEAD through GET routes. Every rule of `next()` lives here.
  *
- * The route index (./index/route-index) is a cache the walk consults to pass over layers that cannot
- * match the path; without it (`kLinear`, small tables) the walk tries every layer, as Express does.
+ * The route index (./route-index) is a cache the walk consults to pass over layers that cannot match
+ * the path, and with it the walk skips process_params where no param callback could run. The linear
+ * walk (`kLinear`, for the parity suites) takes neither shortcut: it does exactly what Express does.
  * @module
  */
 import { Buffer } from 'node:buffer';
@@ -26,7 +27,7 @@ export interface DispatchRouter {
   process_params(layer: Layer, called: Record<string, unknown>, req: Req, res: Res, done: Next): void;
 }
 
-/** Where a router keeps its index (see ./index/route-index). */
+/** Where a router keeps its index (see ./route-index). */
 export const kIndex = Symbol('webapp.router.index');
 /** Set on a router to walk without the index (the reference linear walk, used by the parity suites). */
 export const kLinear = Symbol('webapp.router.linear');
@@ -186,15 +187,17 @@ export class Dispatch {
     if (route) req.route = route;
     req.params = this.router.mergeParams ? mergeParams(layer.params!, this.parentParams) : layer.params!;
     const layerPath = layer.path!;
-    // process_params with no callback to run continues at once: skipped then.
-    if (layer.keys.length === 0 || !hasParamCallbacks(this.router)) {
+    // process_params with no callback to run continues at once: skipped then, but in the linear walk.
+    if (this.holder !== undefined && (layer.keys.length === 0 || !hasParamCallbacks(this.router))) {
       this.runLayer(layer, route, layerError, layerPath, path);
-      return;
+    } else {
+      this.router.process_params(layer, (this.paramCalled ??= {}), req, this.res, (paramErr?: unknown) => {
+        if (paramErr) this.next(layerError || paramErr);
+        else this.runLayer(layer, route, layerError, layerPath, path);
+      });
     }
-    this.router.process_params(layer, (this.paramCalled ??= {}), req, this.res, (paramErr?: unknown) => {
-      if (paramErr) this.next(layerError || paramErr);
-      else this.runLayer(layer, route, layerError, layerPath, path);
-    });
+    // Back from the layer's synchronous part: the chain of nested next() calls has unwound.
+    this.sync = 0;
   }
 
   /** Moves `idx` to the first layer at or after it that the index says may match `path`. */
@@ -223,18 +226,6 @@ export class Dispatch {
   }
 
   private runLayer(
-    layer: Layer,
-    route: Route | undefined,
-    layerError: unknown,
-    layerPath: string,
-    path: string,
-  ): void {
-    this.enterLayer(layer, route, layerError, layerPath, path);
-    // Back from the layer's synchronous part: the chain of nested next() calls has unwound.
-    this.sync = 0;
-  }
-
-  private enterLayer(
     layer: Layer,
     route: Route | undefined,
     layerError: unknown,

@@ -109,7 +109,7 @@ export const routerProto = createRouter as typeof createRouter & RouterMethods;
  * @example
  * router.param('id', (req, res, next, id) => { req.user = users[id]; next(); });
  */
-routerProto.param = function param(this: Router, name: string | ParamTransformer, fn?: ParamCallback) {
+routerProto.param = function param(name, fn) {
   if (typeof name === 'function') {
     deprecate('WEBAPP_ROUTER_PARAM_FN', 'router.param(fn): Refactor to use path params');
     this._params.push(name);
@@ -150,7 +150,7 @@ routerProto.param = function param(this: Router, name: string | ParamTransformer
  * Dispatches a request into the router; `out` is called when no layer ends the response (without
  * `out`, as for a root application, the final handler answers).
  */
-routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Next): void {
+routerProto.handle = function handle(req, res, out) {
   new Dispatch(this, this[kLinear] ? undefined : this[kIndex], req, res, out).start();
 };
 
@@ -159,14 +159,7 @@ routerProto.handle = function handle(this: Router, req: Req, res: Res, out?: Nex
  * method, kept for code that calls or wraps it; dispatch calls it only for layers that have keys when
  * param callbacks exist (Express calls it always).
  */
-routerProto.process_params = function process_params(
-  this: Router,
-  layer: Layer,
-  called: Record<string, ParamCalled>,
-  req: Req,
-  res: Res,
-  done: Next,
-): void {
+routerProto.process_params = function process_params(layer, called, req, res, done) {
   const params = this.params;
   const keys = layer.keys;
   let i = 0;
@@ -240,7 +233,7 @@ routerProto.process_params = function process_params(
  * Adds middleware, optionally under a mount path (matched at segment boundaries and stripped from
  * `req.url` while the middleware runs).
  */
-routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[]) {
+routerProto.use = function use(first, ...rest) {
   const { path, handlers } = splitUseArguments(first, rest);
   const callbacks = handlers as AnyHandler[];
   if (callbacks.length === 0) throw webappError('WEBAPP_ROUTER_USE_NO_MIDDLEWARE');
@@ -257,7 +250,7 @@ routerProto.use = function use(this: Router, first: unknown, ...rest: unknown[])
 };
 
 /** Creates a route for `path` whose handlers are chained by method. */
-routerProto.route = function route(this: Router, path: PathArgument): Route {
+routerProto.route = function route(path) {
   const route = new Route(path);
   const layer = new Layer(
     path,

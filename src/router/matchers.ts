@@ -200,7 +200,8 @@ export function matchRegExp(layer: MatchTarget, path: string): boolean {
   return m !== null && capture(layer, m);
 }
 
-function execMatcher(exec: (path: string) => ArrayLike<string | undefined> | null): Matcher {
+/** A matcher that runs `exec` (the native RegExp's, or the linear engine's) and records its captures. */
+export function execMatcher(exec: (path: string) => ArrayLike<string | undefined> | null): Matcher {
   return (layer, path) => {
     const m = exec(path);
     return m !== null && capture(layer, m);

@@ -73,7 +73,7 @@ function probeResponse(): Probed {
 
 /*
  * The dictionary webapp creates when it sets the first header of a response (see ./header-store).
- * node creates its own with `{ __proto__: null }`, a dictionary-mode object that V8 enumerates slowly
+ * node creates its own with `{ __proto__: null }`, a hash table that is slow to enumerate
  * when writeHead serialises it (a for-in per response: ~400 ns for four headers). Instances of this
  * constructor have ordinary fast properties, and their prototype chain is one empty object without a
  * prototype: no `constructor`, `toString` or `__proto__` for a header name to collide with, as in
@@ -258,14 +258,10 @@ export function beforeBodyDump(res: ServerResponse, listener: () => void): void 
 }
 
 /*
- * Why keep a tick object (assumption 8). V8 holds the maps an object literal's properties lead to only
- * weakly. A full collection at a moment no tick object is alive (under load, old-space growth sets one
- * off every few seconds, and between two ticks none is alive) lets the tick literal's maps go; the next
- * ticks get new ones, and the literal's property definitions, which had seen the old maps, turn generic
- * for the rest of the process: from then on every nextTick defines its properties through V8's runtime.
- * node:http queues several ticks per request; a loaded server on node 24 spent 5–7 µs more per request
- * in `nextTick`, one on node 20 ~14 µs (bench/README.md, 2026-11-27, 13:42). One tick object kept alive
- * keeps its maps, and with them the fast definitions, for every server in the process, webapp's or not.
+ * Why keep a tick object (assumption 8): the engine holds the shapes of the tick literal only weakly; a
+ * full collection while no tick is alive lets them go, and every later `nextTick` of the process then
+ * defines its properties the slow way (5–14 µs more per request on a loaded server, bench/README.md).
+ * One tick kept alive keeps the shapes for every server in the process.
  */
 let keptTick: Record<PropertyKey, unknown> | undefined;
 let tickScheduled = false;
@@ -274,7 +270,7 @@ let tickScheduled = false;
  * Keeps one `process.nextTick` tick object alive for the life of the process (once; later calls do
  * nothing). The tick is scheduled now and kept when it runs.
  * @example
- * keepTickShapes(); // in webapp(): the process keeps its nextTick fast whenever V8 collects
+ * keepTickShapes(); // in webapp(): the process keeps its nextTick fast whatever the collector does
  */
 export function keepTickShapes(): void {
   if (tickScheduled) return;
@@ -298,14 +294,9 @@ function keepCurrentTick(): void {
 }
 
 /*
- * Why switch AsyncContextFrame on at once (assumption 9). Every `process.nextTick` and every tick node
- * runs calls `AsyncContextFrame.current`, `exchange` and `set`. Ticks that run before the switch record
- * the no-op methods at those call sites, ticks after it the real ones: two targets, and V8 inlines a call
- * only while its site has seen one. A node:http server makes the switch itself, on its first keep-alive
- * response, after its start-up ticks; made when webapp loads, before them, the sites see one target.
- * Node 24, lean webapp loaded with and without it (bench/README.md, 2026-11-27, 15:38): 3–8% less CPU a
- * request on hello, 8 middleware and three nested routers. Node 26 installs the methods as own
- * properties instead (no measurable difference there); node 20 and 22 have nothing to switch.
+ * Why switch AsyncContextFrame on at once (assumption 9): ticks run before the switch and after it see
+ * two implementations at the same call sites, which the engine then cannot optimise as one; switched
+ * before any server's first tick, they see one (node 24: 3–8% less CPU a request, bench/README.md).
  */
 
 /**

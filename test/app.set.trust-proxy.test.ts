@@ -5,6 +5,8 @@ import { request } from './support/http';
 
 import webapp = require('../src/index');
 
+import { cpuClock } from './support/cpu-time';
+
 // Express 4's own compiler (express/lib/utils → proxy-addr) is the reference.
 const expressCompileTrust: (value: unknown) => (addr: string, hop: number) => boolean =
   require('express/lib/utils').compileTrust;
@@ -188,9 +190,9 @@ describe('app.set("trust proxy") compiled trust function', () => {
   it('checks a 1000-entry trust list quickly', () => {
     const list = Array.from({ length: 1000 }, (_, i) => `10.${i >> 8}.${i & 255}.0/24`);
     const trust = compileTrust(list);
-    const start = process.hrtime.bigint();
+    const start = cpuClock();
     for (let i = 0; i < 1000; i++) trust('203.0.113.9', 1);
-    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 500);
+    assert.ok(start() < 500);
     assert.equal(trust('10.3.231.77', 0), true);
   });
 });

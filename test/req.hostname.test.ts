@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { cpuClock } from './support/cpu-time';
 import { assertSameAsExpress, type RequestOptions } from './support/http';
 import { echoApp, fakeRequest } from './support/request-echo';
 
@@ -75,9 +76,9 @@ describe('req.hostname', () => {
   it('answers quickly for a huge Host header', async () => {
     await assertSameAsExpress(
       echoApp((req) => {
-        const start = process.hrtime.bigint();
+        const start = cpuClock();
         const name = req.hostname;
-        return [name.length, Number(process.hrtime.bigint() - start) / 1e6 < 50];
+        return [name.length, start() < 50];
       }),
       [{ headers: { host: `${'a.'.repeat(7000)}com` } }, { headers: { host: `[${':'.repeat(14000)}` } }],
     );

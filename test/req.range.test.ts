@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { cpuClock } from './support/cpu-time';
 import { assertSameAsExpress } from './support/http';
 import { eachHeader, echoApp, fakeRequest } from './support/request-echo';
 
@@ -49,9 +50,9 @@ describe('req.range', () => {
   it('answers quickly for a near-limit header of thousands of ranges', async () => {
     await assertSameAsExpress(
       echoApp((req) => {
-        const start = process.hrtime.bigint();
+        const start = cpuClock();
         const result = req.range(1_000_000, { combine: true });
-        return [result, Number(process.hrtime.bigint() - start) / 1e6 < 100];
+        return [result, start() < 100];
       }),
       eachHeader('range', [
         `bytes=${'0-1,'.repeat(3500)}`,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatContentType, parseContentType } from '../../src/http/content-type';
+import { cpuClock } from '../support/cpu-time';
 
 // The package Express 4 uses, as the reference for what is accepted and how it is written.
 const reference = require('content-type');
@@ -57,9 +58,9 @@ describe('http/content-type parseContentType', () => {
 
   it('scans a long malformed parameter list in linear time', () => {
     const header = `text/plain${'; a="b'.repeat(20000)}`;
-    const start = process.hrtime.bigint();
+    const start = cpuClock();
     assert.throws(() => parseContentType(header), /invalid parameter format/);
-    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 200);
+    assert.ok(start() < 200);
   });
 });
 

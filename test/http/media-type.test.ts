@@ -8,6 +8,7 @@ import {
   parseMediaType,
   scanMediaType,
 } from '../../src/http/media-type';
+import { cpuClock } from '../support/cpu-time';
 
 // media-typer@0.3, which Express 4's type-is uses to normalise Content-Type.
 const typer = require('media-typer');
@@ -80,10 +81,10 @@ describe('http/media-type normalizeMediaType', () => {
 
   it('is linear on long malformed input', () => {
     const value = `text/plain${'; a="b\\'.repeat(100_000)}`;
-    const start = process.hrtime.bigint();
+    const start = cpuClock();
     assert.equal(normalizeMediaType(value), null);
     assert.equal(normalizeMediaType(`text/plain${'; a=b'.repeat(100_000)}`), 'text/plain');
-    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 500);
+    assert.ok(start() < 500);
   });
 });
 

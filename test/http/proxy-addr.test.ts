@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { allAddrs, compileTrust, forwardedFor, proxyAddr } from '../../src/http/proxy-addr';
+import { cpuClock } from '../support/cpu-time';
 
 // The modules Express 4 uses, as references for the address walk.
 const referenceProxyAddr = require('proxy-addr');
@@ -37,9 +38,9 @@ describe('http/proxy-addr forwardedFor', () => {
 
   it('is linear on a huge list of separators', () => {
     const header = ' ,'.repeat(500_000);
-    const start = process.hrtime.bigint();
+    const start = cpuClock();
     assert.deepEqual(forwardedFor(header), []);
-    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 500);
+    assert.ok(start() < 500);
   });
 });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseRange } from '../../src/http/range';
+import { cpuClock } from '../support/cpu-time';
 
 // range-parser@1.2, which Express 4's req.range uses.
 const reference = require('range-parser');
@@ -77,12 +78,12 @@ describe('http/range parseRange', () => {
   });
 
   it('is linear on a megabyte of ranges without dashes or commas', () => {
-    const start = process.hrtime.bigint();
+    const start = cpuClock();
     const singles = parseRange(100, `bytes=${'1,'.repeat(500_000)}`);
     assert.ok(Array.isArray(singles) && singles.length === 500_000 && singles[0].end === 99);
     assert.equal(parseRange(100, `bytes=${'9'.repeat(1_000_000)}`), -1);
     const many = parseRange(1_000_000, `bytes=${'0-1,'.repeat(200_000)}`, { combine: true });
     assert.deepEqual(shape(many), { type: 'bytes', ranges: [{ start: 0, end: 1 }] });
-    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 2000);
+    assert.ok(start() < 2000);
   });
 });

@@ -64,8 +64,10 @@ export function finalHandler(req: Req, res: Res, err: unknown, options: FinalHan
   }
   if (err && options.onerror) setImmediate(options.onerror, err, req, res);
   if (res.headersSent) {
-    // A half-sent response cannot be repaired: cut the connection so the client sees a failure.
-    req.socket?.destroy();
+    // A half-sent response cannot be repaired: cut the connection so the client sees a failure. The
+    // connection may be any Duplex an in-memory transport made, or lack destroy.
+    const socket = req.socket as { destroy?: unknown } | null | undefined;
+    if (typeof socket?.destroy === 'function') req.socket.destroy();
     return;
   }
   if (req.complete || req.readableEnded) {

@@ -7,7 +7,7 @@ import {
   programView,
   type SafeRegExp,
   workDone,
-} from '../../src/regex/safe-regexp';
+} from '../../src/regex';
 import { prng } from '../support/prng';
 
 // The proof that hands a pattern to V8's backtracking RegExp (src/regex/safe-regexp.ts,

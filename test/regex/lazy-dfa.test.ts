@@ -6,7 +6,7 @@ import {
   DFA_MAX_STATES,
   type SafeRegExp,
   workDone,
-} from '../../src/regex/safe-regexp';
+} from '../../src/regex';
 import { prng } from '../support/prng';
 
 // The lazy DFA in front of the Pike VM (src/regex/safe-regexp.ts): it must give exactly the Pike VM's

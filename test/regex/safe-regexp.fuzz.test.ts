@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileSafeRegExp } from '../../src/regex/safe-regexp';
+import { compileSafeRegExp } from '../../src/regex';
 import { prng } from '../support/prng';
 
 // Differential fuzzing against V8's RegExp: random small regexes from a grammar, random short inputs,

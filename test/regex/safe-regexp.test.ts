@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileSafeRegExp, type SafeRegExp, workDone } from '../../src/regex/safe-regexp';
+import { compileSafeRegExp, type SafeRegExp, workDone } from '../../src/regex';
 
 // The path compiler Express 4 uses, as the reference for the regex shapes routes produce.
 const pathToRegexp: (

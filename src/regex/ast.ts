@@ -107,19 +107,28 @@ export function trimTail(node: Node): Node {
   }
 }
 
-/** True when every match must start at input position 0 (so only one start position is tried). */
-export function anchoredAtStart(node: Node): boolean {
+/**
+ * True when every match must start at input position 0 (`at` Op.BOL: only one start is tried) or end
+ * at the end of the input (`at` Op.EOL: `$` last, as in Express's `\/?$`).
+ */
+export function anchored(node: Node, at: Op.BOL | Op.EOL): boolean {
   switch (node.kind) {
     case Kind.ASSERT:
-      return node.op === Op.BOL;
+      return node.op === at;
     case Kind.SEQ:
-      return node.items.length > 0 && anchoredAtStart(node.items[0]);
+      if (at === Op.BOL) return node.items.length > 0 && anchored(node.items[0], at);
+      // `$` followed by nothing that consumes (lookaheads, other assertions).
+      for (let k = node.items.length - 1; k >= 0; k--) {
+        if (anchored(node.items[k], at)) return true;
+        if (maxLength(node.items[k]) !== 0) return false;
+      }
+      return false;
     case Kind.ALT:
-      return node.alts.every(anchoredAtStart);
+      return node.alts.every((alt) => anchored(alt, at));
     case Kind.GROUP:
-      return anchoredAtStart(node.body);
+      return anchored(node.body, at);
     case Kind.REPEAT:
-      return node.min > 0 && anchoredAtStart(node.body);
+      return node.min > 0 && anchored(node.body, at);
     default:
       return false;
   }

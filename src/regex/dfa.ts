@@ -83,9 +83,7 @@ export class LazyDfa {
   private readonly maxStates: number;
   private states: Int32Array[] = [];
   private keys = new Map<string, number>();
-  /** (state × symbols + symbol) → next state, UNKNOWN until built. */
-  private next: Int32Array = new Int32Array(0);
-  private flags: Uint8Array = new Uint8Array(0);
+  /** (state × symbols + symbol) → (next state × symbols) << 2 | flags, UNKNOWN until built. */
   private cells: Int32Array = new Int32Array(0);
   /**
    * At each state's first cell (state × symbols): the instructions a backtracking engine walks per
@@ -180,8 +178,6 @@ export class LazyDfa {
     this.keys = new Map();
     this.edges = [];
     this.skips.reset();
-    this.next = new Int32Array(8 * this.symbols).fill(UNKNOWN);
-    this.flags = new Uint8Array(8 * this.symbols);
     this.cells = new Int32Array(8 * this.symbols).fill(UNKNOWN);
     this.rowWeight = new Int32Array(8 * this.symbols);
     this.full = false;
@@ -195,19 +191,9 @@ export class LazyDfa {
     this.keys.set(key, id);
     this.skips.addState();
     const cells = (id + 1) * this.symbols;
-    if (cells > this.next.length) {
-      const next = new Int32Array(2 * this.next.length).fill(UNKNOWN);
-      next.set(this.next);
-      this.next = next;
-      const flags = new Uint8Array(2 * this.flags.length);
-      flags.set(this.flags);
-      this.flags = flags;
-      const packed = new Int32Array(2 * this.cells.length).fill(UNKNOWN);
-      packed.set(this.cells);
-      this.cells = packed;
-      const weights = new Int32Array(2 * this.rowWeight.length);
-      weights.set(this.rowWeight);
-      this.rowWeight = weights;
+    if (cells > this.cells.length) {
+      this.cells = doubled(this.cells, UNKNOWN);
+      this.rowWeight = doubled(this.rowWeight, 0);
     }
     let weight = 0;
     for (let k = 0; k < pcs.length; k++) weight += this.walk(pcs[k]);
@@ -247,14 +233,12 @@ export class LazyDfa {
     const tracePos = traceAt;
     const traceStep = traceEdge;
     const deadBase = this.dead * symbols;
-    // cells[state × symbols + symbol] = (next state × symbols) << 2 | flags: one load per character.
+    // One load per character: the next state's first cell and the flags.
     let cells = this.cells;
     let base = 0; // the start state
     let loops = 0;
+    // Every step that moved a capture or reached MATCH: (position, edge).
     let traced = 0;
-    let matchAt = -1;
-    let matchEdge = -1;
-    let matchTraced = 0;
     // Steps taken, and the instructions a backtracking engine would have walked over the same positions.
     let steps = 0;
     let walked = 0;
@@ -282,15 +266,8 @@ export class LazyDfa {
             loops++;
           } else loops = 0;
         } else {
-          if ((cell & F_MATCH) !== 0) {
-            matchAt = pos;
-            matchEdge = edge;
-            matchTraced = traced;
-          }
-          if ((cell & F_PLAIN) === 0) {
-            tracePos[traced] = pos;
-            traceStep[traced++] = edge;
-          }
+          tracePos[traced] = pos;
+          traceStep[traced++] = edge;
           if (to !== base) loops = 0;
         }
         steps++;
@@ -320,15 +297,8 @@ export class LazyDfa {
       const flag = cell & 3;
       const to = cell >> 2;
       if (flag !== F_PLAIN) {
-        if ((flag & F_MATCH) !== 0) {
-          matchAt = pos;
-          matchEdge = edge;
-          matchTraced = traced;
-        }
-        if ((flag & F_PLAIN) === 0) {
-          tracePos[traced] = pos;
-          traceStep[traced++] = edge;
-        }
+        tracePos[traced] = pos;
+        traceStep[traced++] = edge;
       } else if (to === base && ++loops >= SKIP_AFTER_LOOPS && pos + 1 < length) {
         // Several characters in a row looped on this state: look for the next one that leaves it.
         const state = base / symbols;
@@ -359,7 +329,12 @@ export class LazyDfa {
       base = to;
     }
     workDone.threads += pos + 1;
-    if (matchAt < 0) return false;
+    // The last MATCH reached is the result: a later one outranks every earlier one it did not cut.
+    let matchTraced = traced - 1;
+    while (matchTraced >= 0 && (cells[traceStep[matchTraced]] & F_MATCH) === 0) matchTraced--;
+    if (matchTraced < 0) return false;
+    const matchAt = tracePos[matchTraced];
+    const matchEdge = traceStep[matchTraced];
     // Captures, read back from the matching thread through its ancestors: walking backwards, the first
     // operation met on a slot is the last one the thread performed.
     const out = prog.out;
@@ -405,14 +380,14 @@ export class LazyDfa {
     let any = false;
     for (let sym = 0; sym < this.endSymbol; sym++) {
       const edge = state * symbols + sym;
-      if (this.next[edge] === UNKNOWN && this.build(prog, state, sym) === UNKNOWN) {
+      if (this.cells[edge] === UNKNOWN && this.build(prog, state, sym) === UNKNOWN) {
         // The cache is full: no skipping through this state for the rest of the run (not examined again
         // at every position), and the next run starts from an empty cache.
         this.skips.kind[state] = SKIP_NONE;
         this.full = true;
         return SKIP_NONE;
       }
-      if (this.next[edge] === state && this.flags[edge] === F_PLAIN) {
+      if (this.cells[edge] === (((state * symbols) << 2) | F_PLAIN)) {
         loops[sym] = 1;
         any = true;
       }
@@ -497,8 +472,6 @@ export class LazyDfa {
     }
     const edge = state * this.symbols + sym;
     const flag = (matchParent >= 0 ? F_MATCH : 0) | (plain ? F_PLAIN : 0);
-    this.next[edge] = to;
-    this.flags[edge] = flag;
     this.cells[edge] = ((to * this.symbols) << 2) | flag;
     this.edges[edge] = {
       parents: Int32Array.from(parents),
@@ -517,4 +490,12 @@ function captureMoves(caps: Int32Array, base: number, captureSlots: number, out:
     const value = caps[base + slot];
     if (value !== UNTOUCHED) out.push(value === -1 ? 2 * slot + 1 : 2 * slot);
   }
+}
+
+/** A copy of `array` twice as long, its new half filled with `fill`. */
+function doubled(array: Int32Array, fill: number): Int32Array {
+  const out = new Int32Array(2 * array.length);
+  if (fill !== 0) out.fill(fill, array.length);
+  out.set(array);
+  return out;
 }

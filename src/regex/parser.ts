@@ -10,6 +10,15 @@ import { complement, DIGITS, LINE_TERMINATORS, type Ranges, SPACES, WORD_CHARS }
 import { Op } from './instructions';
 import { Unsupported } from './limits';
 
+/** `\f`, `\n`, `\r`, `\t`, `\v` and their code units. */
+const CONTROL_ESCAPES = new Map([
+  ['f', 12],
+  ['n', 10],
+  ['r', 13],
+  ['t', 9],
+  ['v', 11],
+]);
+
 const QUANTIFIER = /\{(\d+)(?:(,)(\d*))?\}/y;
 
 function isDigit(c: string | undefined): boolean {
@@ -235,22 +244,12 @@ export class Parser {
   private characterEscape(inClass: boolean): number {
     const src = this.src;
     const c = src[this.i];
+    const control = CONTROL_ESCAPES.get(c);
+    if (control !== undefined) {
+      this.i++;
+      return control;
+    }
     switch (c) {
-      case 'f':
-        this.i++;
-        return 12;
-      case 'n':
-        this.i++;
-        return 10;
-      case 'r':
-        this.i++;
-        return 13;
-      case 't':
-        this.i++;
-        return 9;
-      case 'v':
-        this.i++;
-        return 11;
       case 'c': {
         const letter = src[this.i + 1];
         if (isAsciiLetter(letter) || (inClass && (isDigit(letter) || letter === '_'))) {

@@ -5,7 +5,7 @@
  * (the router tries one path against pattern after pattern, so one count serves them all).
  * @module
  */
-import { anchoredAtStart, Kind, maxLength, minLength, type Node } from './ast';
+import { anchored, Kind, maxLength, minLength, type Node } from './ast';
 import { type CharSet, finalRanges, normalize, type Ranges, toCharSet } from './charset';
 import { Op, type Program } from './instructions';
 import { workDone } from './work';
@@ -33,7 +33,7 @@ export interface Prefilter {
 /** The prefilter of a pattern, from its AST. */
 export function buildPrefilter(ast: Node, ignoreCase: boolean): Prefilter {
   // A match covering the whole input bounds the input: its length, and how many '/' it holds.
-  const whole = anchoredAtStart(ast) && anchoredAtEnd(ast);
+  const whole = anchored(ast, Op.BOL) && anchored(ast, Op.EOL);
   const slashes = whole ? maxSlashesBeforeLast(ast, ignoreCase) : Number.POSITIVE_INFINITY;
   let last: CharSet | null = null;
   if (whole) {
@@ -117,29 +117,6 @@ function lastChars(node: Node, ignoreCase: boolean, out: Ranges): boolean {
   }
 }
 
-/** True when every match must end at the end of the input (`$` last, as in Express's `\/?$`). */
-function anchoredAtEnd(node: Node): boolean {
-  switch (node.kind) {
-    case Kind.ASSERT:
-      return node.op === Op.EOL;
-    case Kind.SEQ:
-      // `$` followed by nothing that consumes (lookaheads, other assertions).
-      for (let k = node.items.length - 1; k >= 0; k--) {
-        if (anchoredAtEnd(node.items[k])) return true;
-        if (maxLength(node.items[k]) !== 0) return false;
-      }
-      return false;
-    case Kind.ALT:
-      return node.alts.every(anchoredAtEnd);
-    case Kind.GROUP:
-      return anchoredAtEnd(node.body);
-    case Kind.REPEAT:
-      return node.min > 0 && anchoredAtEnd(node.body);
-    default:
-      return false;
-  }
-}
-
 /** The most '/' characters one match can contain: Infinity when a loop can consume them. */
 function maxSlashes(node: Node, ignoreCase: boolean): number {
   switch (node.kind) {
@@ -162,11 +139,8 @@ function maxSlashes(node: Node, ignoreCase: boolean): number {
       }
       return sum;
     }
-    case Kind.ALT: {
-      let most = 0;
-      for (const alt of node.alts) most = Math.max(most, maxSlashes(alt, ignoreCase));
-      return most;
-    }
+    case Kind.ALT:
+      return Math.max(...node.alts.map((alt) => maxSlashes(alt, ignoreCase)));
     case Kind.GROUP:
       return maxSlashes(node.body, ignoreCase);
     case Kind.REPEAT: {
@@ -185,9 +159,6 @@ function maxSlashes(node: Node, ignoreCase: boolean): number {
  */
 function maxSlashesBeforeLast(node: Node, ignoreCase: boolean): number {
   switch (node.kind) {
-    case Kind.CHAR:
-    case Kind.CLASS:
-      return 0;
     case Kind.SEQ: {
       // The last part that consumes anything; what follows it (`$`, lookaheads) consumes nothing.
       let k = node.items.length - 1;
@@ -197,16 +168,14 @@ function maxSlashesBeforeLast(node: Node, ignoreCase: boolean): number {
       const before = maxSlashes({ kind: Kind.SEQ, items: node.items.slice(0, k) }, ignoreCase);
       return before + maxSlashesBeforeLast(node.items[k], ignoreCase);
     }
-    case Kind.ALT: {
-      let most = 0;
-      for (const alt of node.alts) most = Math.max(most, maxSlashesBeforeLast(alt, ignoreCase));
-      return most;
-    }
+    case Kind.ALT:
+      return Math.max(...node.alts.map((alt) => maxSlashesBeforeLast(alt, ignoreCase)));
     case Kind.GROUP:
       return maxSlashesBeforeLast(node.body, ignoreCase);
     case Kind.REPEAT:
       return node.max <= 1 ? maxSlashesBeforeLast(node.body, ignoreCase) : maxSlashes(node, ignoreCase);
     default:
+      // One character (nothing before it), or nothing consumed.
       return 0;
   }
 }

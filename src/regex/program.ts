@@ -4,7 +4,7 @@
  * of ECMAScript's empty check and the thread-state layout both engines deduplicate threads by.
  * @module
  */
-import { anchoredAtStart, Kind, maxLength, minLength, type Node, type RepeatNode, trimTail } from './ast';
+import { anchored, Kind, maxLength, minLength, type Node, type RepeatNode, trimTail } from './ast';
 import { type CharSet, finalRanges, type Ranges, toCharSet } from './charset';
 import { type Look, Op, type Program } from './instructions';
 import { LOOK_MAX_LENGTH, MAX_INSTRUCTIONS, MAX_LIST_CELLS, Unsupported } from './limits';
@@ -261,5 +261,5 @@ export function compileProgram(
   builder.node(ast);
   builder.emit(Op.SAVE, 1);
   builder.emit(Op.MATCH);
-  return { groups: parser.groups, ast, program: builder.finish(anchoredAtStart(ast)) };
+  return { groups: parser.groups, ast, program: builder.finish(anchored(ast, Op.BOL)) };
 }

@@ -84,10 +84,7 @@ function matchLength(node: Node, most: boolean): number {
   }
 }
 
-/**
- * A regex that matches some prefix of a string exactly when `node` does: in tail position, a
- * repetition with no upper bound needs only its minimum count (any longer match extends a shorter one).
- */
+/** A regex matching a prefix exactly where `node` does: an unbounded tail repeat needs only its minimum. */
 export function trimTail(node: Node): Node {
   switch (node.kind) {
     case Kind.SEQ: {
@@ -107,10 +104,7 @@ export function trimTail(node: Node): Node {
   }
 }
 
-/**
- * True when every match must start at input position 0 (`at` Op.BOL: only one start is tried) or end
- * at the end of the input (`at` Op.EOL: `$` last, as in Express's `\/?$`).
- */
+/** Whether every match starts at position 0 (`at` BOL) or ends at the input's end (`at` EOL, as `\/?$`). */
 export function anchored(node: Node, at: Op.BOL | Op.EOL): boolean {
   switch (node.kind) {
     case Kind.ASSERT:

@@ -18,11 +18,8 @@ function isWordAt(input: string, pos: number, length: number): boolean {
 }
 
 /**
- * Follows every epsilon path from `pc0` at `pos` in priority order, appending the threads that reach
- * a consuming instruction or MATCH to (list, caps) from index `count`; returns the new list length.
- * The thread's slots are in prog.scratch on entry and again on return: each change is undone from the
- * explicit stack when its path ends (restore entries are negative slot numbers after the old value).
- * A thread state already in this step's visited set is a lower-priority duplicate and is dropped.
+ * Appends to (list, caps) from `count`, in priority order, the threads every epsilon path from `pc0` at
+ * `pos` leaves waiting, and returns the new length; prog.scratch (the thread's slots) is restored.
  */
 export function addThreads(
   prog: Program,
@@ -44,6 +41,7 @@ export function addThreads(
   while (sp > 0) {
     let pc = stack[--sp];
     if (pc < 0) {
+      // A restore entry: the old value of slot -pc - 1, pushed when a path changed it.
       scratch[-pc - 1] = stack[--sp];
       continue;
     }
@@ -56,6 +54,7 @@ export function addThreads(
         while (k < end && scratch[encl[k]] !== pos) k++;
         key += k - first;
       }
+      // Already reached in this step by a thread of higher priority.
       if (visited[key] === generation) break;
       visited[key] = generation;
       switch (op[pc]) {
@@ -121,7 +120,7 @@ export function addThreads(
           continue walk;
         }
         default: {
-          // Op.CHAR, Op.SET, Op.MATCH: the thread waits here for the next input character.
+          // CHAR, SET, MATCH: the thread waits here for the next character.
           const base = count * slots;
           for (let slot = 0; slot < slots; slot++) caps[base + slot] = scratch[slot];
           list[count++] = pc;

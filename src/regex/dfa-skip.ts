@@ -64,8 +64,7 @@ export class StateSkips {
       if (lastIndex > 0 && exits[lastIndex] + 1 === starts[k]) exits[lastIndex] = to;
       else exits.push(starts[k], to);
     }
-    // Few code units in all (a loop on `.` leaves on the four line terminators and a separator or
-    // two): indexOf for each, each search remembered for the run.
+    // Few code units (a loop on `.` leaves on four line terminators and a separator): indexOf for each.
     let units = 0;
     for (let k = 0; units <= SKIP_MAX_CHARS && k < exits.length; k += 2) units += exits[k + 1] - exits[k] + 1;
     let kind: number;
@@ -103,8 +102,7 @@ export class StateSkips {
     for (let k = 0; k < chars.length; k++) {
       let found = foundAt[k];
       if (foundRun[k] !== runId || found < from) {
-        // Each search for a character starts past its previous result: O(length) per run in all. The
-        // prefilter's count may already know where the next '/' is (none, or only a trailing one).
+        // Searches start past the previous result (O(length) per run); the '/' count may already know.
         found = chars[k] === '/' ? slashKnownFrom(input, from) : -2;
         if (found === -2) found = input.indexOf(chars[k], from);
         if (found < 0) found = length;

@@ -38,10 +38,7 @@ const NO_OPS = new Int32Array(0);
 const UNTOUCHED = -2;
 /** Self-loops in a row before a run looks ahead for the way out (a search costs a few steps). */
 const SKIP_AFTER_LOOPS = 2;
-/**
- * Position at which a run on a proven pattern decides whether to hand over, on inputs at least twice
- * as long (the built-in engine starts again from position 0): late enough to see the input's density.
- */
+/** Where a run on a proven pattern decides to hand over (inputs twice as long: RegExp restarts at 0). */
 const HAND_OVER_CHECK_AT = 24;
 /** One DFA step costs about as much as this many instructions walked by a backtracking engine. */
 const STEP_COST = 90;
@@ -62,11 +59,7 @@ interface Edge {
   matchOps: Int32Array;
 }
 
-/**
- * The trace of the current run (position and transition of every step that moved captures), shared by
- * every DFA: runs never overlap, and one buffer sized by the longest input seen is all the memory a
- * long path costs, however many patterns it meets.
- */
+/** The current run's trace, shared by every DFA (runs never overlap): one buffer however many patterns. */
 let traceAt = new Int32Array(256);
 let traceEdge = new Int32Array(256);
 
@@ -85,11 +78,7 @@ export class LazyDfa {
   private keys = new Map<string, number>();
   /** (state × symbols + symbol) → (next state × symbols) << 2 | flags, UNKNOWN until built. */
   private cells: Int32Array = new Int32Array(0);
-  /**
-   * At each state's first cell (state × symbols): the instructions a backtracking engine walks per
-   * position in that state (the epsilon moves from every thread's resume point), which decides a
-   * hand-over (run()).
-   */
+  /** At each state's first cell: what a backtracking engine walks per position there (the hand-over estimate). */
   private rowWeight: Int32Array = new Int32Array(0);
   private readonly walkOf: Int32Array;
   private edges: (Edge | undefined)[] = [];
@@ -148,10 +137,7 @@ export class LazyDfa {
     this.reset();
   }
 
-  /**
-   * Instructions a backtracking engine walks from `pc` until it consumes a character or fails (the
-   * consuming ones and MATCH included), a RESET weighing RESET_SLOT_COST per slot.
-   */
+  /** Instructions a backtracking engine walks from `pc` to the next character or failure (RESET weighed per slot). */
   private walk(pc: number): number {
     const known = this.walkOf[pc];
     if (known >= 0) return known;
@@ -215,10 +201,8 @@ export class LazyDfa {
   }
 
   /**
-   * Runs the program over `input` from position 0. Returns whether it matched (the captures then in
-   * prog.out, as the Pike VM leaves them), or null when the state cache filled up (nothing written).
-   * A run that reaches HAND_OVER_CHECK_AT on a pattern proven linear for a backtracking engine (decided
-   * there, the first time) returns HAND_OVER when its steps cost more than that engine's walk (STEP_COST).
+   * Runs the program on `input` from 0: whether it matched (captures in prog.out, as the Pike VM leaves
+   * them), null when the cache filled, or HAND_OVER on a proven pattern whose steps cost more than RegExp's.
    */
   run(prog: Program, input: string): boolean | null | typeof HAND_OVER {
     if (this.full) this.reset();
@@ -246,9 +230,7 @@ export class LazyDfa {
     let weights = this.rowWeight;
     let pos = 0;
     for (; ; pos++) {
-      // Ordinary steps (ASCII, a known transition that neither ends the run nor starts a skip, before
-      // the hand-over check) in a loop with no calls, the cheapest per character; the rest goes to the
-      // general step below, at the same position.
+      // Known ASCII steps that neither end the run nor start a skip, in a loop with no calls (the cheapest).
       const fastCells = cells;
       const fastWeights = weights;
       const fastEnd = Math.min(length, handOver);
@@ -335,8 +317,7 @@ export class LazyDfa {
     if (matchTraced < 0) return false;
     const matchAt = tracePos[matchTraced];
     const matchEdge = traceStep[matchTraced];
-    // Captures, read back from the matching thread through its ancestors: walking backwards, the first
-    // operation met on a slot is the last one the thread performed.
+    // Captures read back from the matching thread through its ancestors: the first move met is the last made.
     const out = prog.out;
     const captureSlots = prog.captureSlots;
     const UNDECIDED = -2;
@@ -381,8 +362,7 @@ export class LazyDfa {
     for (let sym = 0; sym < this.endSymbol; sym++) {
       const edge = state * symbols + sym;
       if (this.cells[edge] === UNKNOWN && this.build(prog, state, sym) === UNKNOWN) {
-        // The cache is full: no skipping through this state for the rest of the run (not examined again
-        // at every position), and the next run starts from an empty cache.
+        // The cache is full: no skipping here for this run (not examined again), and the next run starts empty.
         this.skips.kind[state] = SKIP_NONE;
         this.full = true;
         return SKIP_NONE;
@@ -400,10 +380,8 @@ export class LazyDfa {
   }
 
   /**
-   * One step of the Pike VM, symbolically: the shared closure walk from every thread of `state`, in
-   * priority order and with one visited set, on a stand-in input whose character has symbol `sym`
-   * (preceded by another unless this is the start, so that `^` and `$` hold where they would); then the
-   * threads that consume it. Returns the next state, or UNKNOWN when the cache is full.
+   * One Pike VM step for (state, sym): the shared walk runs on a stand-in character of class `sym`, after
+   * another one unless at the start (so `^` and `$` hold where they would). The next state, or UNKNOWN.
    */
   private build(prog: Program, state: number, sym: number): number {
     const { op, a, b, slots, captureSlots, scratch } = prog;
@@ -444,8 +422,7 @@ export class LazyDfa {
         break;
       }
       if (rep === -1 || !consumes(prog, pc, rep)) continue;
-      // A thread resuming where an earlier one surely passes (jumps, splits and capture moves, which
-      // the next closure follows whatever comes) would be dropped there as a duplicate: drop it now.
+      // A thread resuming where an earlier one surely passes would be dropped next step as a duplicate: now.
       if (reach[pc + 1] === mark) continue;
       const todo = [pc + 1];
       while (todo.length > 0) {

@@ -40,11 +40,7 @@ export { workDone } from './work';
 
 export interface SafeRegExp {
   exec(input: string): (string | undefined)[] | null;
-  /**
-   * False when `input` cannot match for its last character alone: every match is the whole input and
-   * none ends with that character (`/a/:b?c` ends with 'c' or '/'). One character read, for callers
-   * (the router) to ask before exec; exec itself runs whatever it is given.
-   */
+  /** False when no match can end with `input`'s last character (`/a/:b?c` ends with 'c' or '/'): one read, before exec. */
   mayEndWith(input: string): boolean;
   readonly source: string;
   readonly ignoreCase: boolean;
@@ -73,10 +69,7 @@ class LinearRegExp implements SafeRegExp {
     this.lastAscii = filter.last === null ? null : filter.last.ascii;
   }
 
-  /**
-   * A dense input on a pattern proven linear for a backtracking engine: the built-in RegExp runs it.
-   * Undefined when it throws (its backtrack stack is bounded: an input of megabytes), for the Pike VM.
-   */
+  /** RegExp's answer for a handed-over input; undefined when it throws (its backtrack stack is bounded). */
   private runNative(text: string): (string | undefined)[] | null | undefined {
     workDone.nativeRuns++;
     this.native ??= new RegExp(this.source, this.ignoreCase ? 'i' : '');
@@ -168,10 +161,7 @@ export function compileSafeRegExp(
   }
 }
 
-/**
- * Why compileSafeRegExp returns null for `source`, in words ("a backreference", "the pattern is too
- * large", …), or null when it compiles.
- */
+/** Why compileSafeRegExp refuses `source`, in words ("a backreference", …), or null when it compiles. */
 export function unsupportedReason(source: string, flags: { ignoreCase: boolean }): string | null {
   try {
     new RegExp(source, flags.ignoreCase ? 'i' : '');
@@ -187,10 +177,7 @@ export function unsupportedReason(source: string, flags: { ignoreCase: boolean }
   }
 }
 
-/**
- * Whether `source` is proven to run in linear time on a backtracking RegExp (linearity.ts), so that a
- * dense long input may be handed to it; false when not proven or when the engine cannot compile it.
- */
+/** Whether `source` is proven linear on a backtracking RegExp (linearity.ts); false when not, or refused. */
 export function backtrackingProven(source: string, flags: { ignoreCase: boolean }): boolean {
   try {
     return backtrackingLinear(compileProgram(source, flags.ignoreCase).program);

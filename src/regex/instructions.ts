@@ -39,11 +39,7 @@ export interface Look {
   /** Capture slots [firstSlot, endSlot) set by a successful positive lookahead. */
   firstSlot: number;
   endSlot: number;
-  /**
-   * False: a bounded body, run forward at each position that asks (one cached result per position).
-   * True: an unbounded body without captures, compiled reversed; one backward pass over the input
-   * records at every position whether the body matches a prefix there.
-   */
+  /** An unbounded capture-free body, compiled reversed and scanned once per exec (else run per position). */
   scan: boolean;
   cacheRun: number;
   cachePos: number;
@@ -66,12 +62,7 @@ export interface Program {
   /** Capture slots (2 per group, the whole match included); registers follow them up to `slots`. */
   captureSlots: number;
   slots: number;
-  /**
-   * Deduplication key of a thread at pc: stateBase[pc] + the number of enclosing checked loops
-   * (outermost first) whose current iteration has already consumed input. Threads at one pc whose
-   * iterations are empty to different depths can differ in the future (the empty check), so they
-   * are distinct states; enclosing loops are listed in encl[enclStart[pc] .. enclStart[pc + 1]).
-   */
+  /** Thread-state key at pc: stateBase[pc] + how many enclosing checked loops (encl) have consumed input. */
   stateBase: Int32Array;
   enclStart: Int32Array;
   encl: Int32Array;

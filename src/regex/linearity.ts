@@ -32,10 +32,7 @@ interface ProofEntry {
   allowed: Uint8Array;
 }
 
-/**
- * Whether a backtracking engine runs `prog` (compiled from one regex source) in time linear in the
- * input, by the argument above. False means "not proven", not "exponential".
- */
+/** Whether a backtracking engine runs `prog` in linear time, by the argument above (false: not proven). */
 export function backtrackingLinear(prog: Program): boolean {
   if (!dfaEligible(prog)) return false;
   for (const look of prog.looks) if (!epsilonTree(look.prog, 0)) return false;

@@ -237,10 +237,7 @@ export class Parser {
     return { kind: Kind.CHAR, code: this.characterEscape(false) };
   }
 
-  /**
-   * Reads a character escape with `this.i` just past the backslash and returns its code unit.
-   * A `\c` with no control letter stands for the backslash itself and leaves `c` to be read next.
-   */
+  /** The code unit of the escape after the backslash at i (`\c` without a control letter is the backslash). */
   private characterEscape(inClass: boolean): number {
     const src = this.src;
     const c = src[this.i];

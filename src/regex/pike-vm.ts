@@ -37,10 +37,7 @@ export function lookBodyMatches(
   return look.cacheResult;
 }
 
-/**
- * Runs `prog` from `start`; on a match, prog.out holds the slots of the highest-priority thread
- * of the leftmost match (which is what a backtracking engine would have returned).
- */
+/** Runs `prog` from `start`; on a match prog.out holds the slots of the leftmost, highest-priority one. */
 export function simulate(prog: Program, input: string, length: number, start: number, run: number): boolean {
   const { op, a, sets, slots, scratch, anchored, out, waits, stateBase, visited } = prog;
   let list = prog.listA;
@@ -125,12 +122,7 @@ export function simulate(prog: Program, input: string, length: number, start: nu
   return matched;
 }
 
-/**
- * Fills look.bits[p] (0 <= p <= length) with whether the lookahead body matches some prefix of
- * input[p..], running its reversed program from the end of the input back to the start with a new
- * thread entering at every position: O(length × program size) once per exec, however many positions
- * ask.
- */
+/** Sets look.bits[p] to whether the body matches at p, for every p, in one backward pass: O(input × body). */
 function scanBackward(look: Look, input: string, length: number, run: number): void {
   const prog = look.prog;
   const { op, a, sets } = prog;

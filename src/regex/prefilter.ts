@@ -19,10 +19,7 @@ export interface Prefilter {
   minLength: number;
   /** Infinity unless every match is the whole input and its length is bounded. */
   maxLength: number;
-  /**
-   * Most '/' in the input before its last character when every match is the whole input (Express's
-   * `^…\/?$`: a trailing '/' is not counted), else -1.
-   */
+  /** Most '/' before the input's last character when every match is the whole input (`^…\/?$`), else -1. */
   slashes: number;
   /** When every match is the whole input: the characters a nonempty input may end with, else null. */
   last: CharSet | null;
@@ -50,10 +47,7 @@ export function buildPrefilter(ast: Node, ignoreCase: boolean): Prefilter {
   };
 }
 
-/**
- * Whether a long input cannot match, by the '/' count another pattern made of this very input, then
- * its first characters (most misses end on a route's literal prefix), then the count itself.
- */
+/** Whether a long input cannot match: by a '/' count already made of it, its first characters, then the count. */
 export function refusesLong(filter: Prefilter, prog: Program, text: string): boolean {
   const slashes = filter.slashes;
   if (slashes >= 0 && countedSlashes(text) && slashCount > slashes) {
@@ -84,11 +78,7 @@ export function refusesLong(filter: Prefilter, prog: Program, text: string): boo
   return false;
 }
 
-/**
- * The characters the last character a match consumes can be (as ranges, unfolded; several sets'
- * ranges appended), and whether the node can consume nothing. Lookaheads and assertions consume
- * nothing and restrict nothing here: the set may be larger than the truth, never smaller.
- */
+/** Appends a superset of the characters a match can end with; returns whether `node` can consume nothing. */
 function lastChars(node: Node, ignoreCase: boolean, out: Ranges): boolean {
   switch (node.kind) {
     case Kind.CHAR:
@@ -152,11 +142,7 @@ function maxSlashes(node: Node, ignoreCase: boolean): number {
   }
 }
 
-/**
- * The most '/' one match can contain before its last character (Infinity when a loop can consume them):
- * Express's `\/?$` ends most patterns, so a path's trailing '/' takes none of the room. A bound, not
- * always the least one: past a last part that may match more than one character, maxSlashes of it.
- */
+/** A bound on the '/' a match holds before its last character, so that `\/?$` takes none of the room. */
 function maxSlashesBeforeLast(node: Node, ignoreCase: boolean): number {
   switch (node.kind) {
     case Kind.SEQ: {
@@ -200,35 +186,20 @@ function matchesSlash(node: Node, ignoreCase: boolean): boolean {
   }
 }
 
-/**
- * The '/' counted so far in the last long input (the router tries one path against every layer in
- * turn, so each pattern after the first reuses the count), its last character left out:
- * `slashCount` found up to `slashAt`, all of them when `slashAll`.
- */
+/** The '/' count of the last long input (the router tries it on pattern after pattern): slashCount up to slashAt. */
 let slashText = '';
 let slashCount = 0;
 let slashAt = -1;
 let slashAll = false;
 
-/**
- * Whether the count is of `text`. An equal string that is another object takes its place, so the next
- * comparison with the same object is a pointer comparison, not one of every character.
- */
+/** Whether the count is of `text`; an equal copy takes the kept string's place, so the next check is by identity. */
 function countedSlashes(text: string): boolean {
-  // The same object: a pointer comparison. Another of the same length: compared from the start, where
-  // two different paths usually differ soon (reading characters far into a long input that nothing else
-  // reads would cost more than the count).
   if (text.length !== slashText.length || text !== slashText) return false;
   slashText = text;
   return true;
 }
 
-/**
- * Whether `text` holds more than `limit` '/' before its last character (the common long miss: more
- * segments than the pattern has room for), with at most limit native searches per input (a leading '/'
- * is read directly), each stopping at the next '/'; the caller has read input[0 .. readTo] already (not
- * the last character) and found `readSlashes` '/'.
- */
+/** Whether `text` has over `limit` '/' before its last character, past the `readSlashes` found up to readTo. */
 function tooManySlashes(text: string, limit: number, readSlashes: number, readTo: number): boolean {
   let count = readSlashes;
   let at = readTo;
@@ -260,21 +231,14 @@ function tooManySlashes(text: string, limit: number, readSlashes: number, readTo
   return count > limit;
 }
 
-/**
- * Where the first '/' at or after `from` is in `text` (-1: none) when the '/' count (tooManySlashes)
- * read `text` to its end past `from`; -2 when it did not.
- */
+/** The first '/' at or after `from` (-1: none) when the count read that far; -2 when it did not. */
 export function slashKnownFrom(text: string, from: number): number {
   if (!slashAll || from <= slashAt || text !== slashText) return -2;
   const last = text.length - 1;
   return from <= last && text.charCodeAt(last) === 47 ? last : -1;
 }
 
-/**
- * Per position k < length: the characters some match can have at k (bits[4k .. 4k + 4) for ASCII;
- * high[k] 1 when any character at or above 128 may be there). A superset, from the program with its
- * zero-width tests let through: a character outside is a miss, whatever the characters around it.
- */
+/** Per first position k: a superset of the characters a match has there (bits[4k..4k+4) ASCII, high[k] the rest). */
 interface LeadSets {
   bits: Uint32Array;
   high: Uint8Array;
@@ -290,8 +254,7 @@ function leadSets(prog: Program): LeadSets {
   const high = new Uint8Array(LEAD_MAX_POSITIONS);
   const lead: LeadSets = { bits, high, positions: EMPTY_POSITIONS };
   if (!prog.anchored) return lead;
-  // Positions worth checking, from 0: up to the first that excludes '/' at most (a parameter's `[^/]`,
-  // which a path's own separators decide better: the '/' count) or where a match may end.
+  // Positions up to one that excludes no more than '/' (the count decides those better) or where a match may end.
   let length = 0;
   const { op, a, b, sets } = prog;
   const seen = new Int32Array(op.length).fill(-1);
@@ -350,8 +313,7 @@ function leadSets(prog: Program): LeadSets {
     length = k + 1;
     frontier = consumers.map((pc) => pc + 1);
   }
-  // Checked: position 1 (where routes part most often) and each later one that may hold a '/' (the
-  // count needs those). A position that cannot is skipped: a '/' there, uncounted, is a miss anyway.
+  // Position 1 (where routes part most often) and those that may hold a '/' (a '/' elsewhere misses anyway).
   const positions: number[] = [];
   for (let k = 1; k < length; k++) if (k === 1 || (bits[4 * k + 1] & (1 << 15)) !== 0) positions.push(k);
   lead.positions = Int32Array.from(positions);

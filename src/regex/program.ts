@@ -28,11 +28,7 @@ class Builder {
   private readonly setIndex = new Map<Ranges, number>();
   private readonly looks: Look[] = [];
 
-  /**
-   * `captures` false: only whether the regex matches matters (negative or capture-free lookahead),
-   * so captures, capture resets and empty checks (which never change *whether* a match exists) are
-   * left out. `reversed`: the program reads the input right to left (sequences are emitted backwards).
-   */
+  /** `captures` false: only whether it matches counts (no captures, resets, empty checks); `reversed`: right to left. */
   constructor(
     private readonly captureSlots: number,
     private readonly ignoreCase: boolean,
@@ -102,8 +98,7 @@ class Builder {
       case Kind.LOOK: {
         // Captures of a negative lookahead are never visible, and a body without groups has none.
         const captures = this.captures && !node.negative && node.endGroup > node.firstGroup;
-        // Without captures only *whether* the body matches counts, so a trailing `x+` may become `x`
-        // (as in `(?!\/|-+)`), which can make an unbounded body bounded.
+        // Without captures a trailing `x+` may become `x` (`(?!\/|-+)`), which can bound the body.
         const body = captures ? node.body : trimTail(node.body);
         const bounded = maxLength(body) <= LOOK_MAX_LENGTH;
         if (!bounded && captures) throw new Unsupported('unbounded lookahead with captures');

@@ -7,10 +7,7 @@
 import { inSet, MAX_CODE } from './charset';
 import { Op, type Program } from './instructions';
 
-/**
- * Whether the lazy DFA reproduces `prog` exactly: anchored, no word boundary (it reads the previous
- * character too), and lookaheads that read one character and capture nothing.
- */
+/** Whether the lazy DFA reproduces `prog`: anchored, no `\b` (it reads the previous character), one-character lookaheads. */
 export function dfaEligible(prog: Program): boolean {
   if (!prog.anchored || !prog.captures) return false;
   const { op } = prog;
@@ -24,10 +21,7 @@ export function dfaEligible(prog: Program): boolean {
   return true;
 }
 
-/**
- * True when a lookahead body decides on the character at its position alone: only characters, sets,
- * `$`, jumps and splits, and nothing but MATCH after a character (so `(?=\/|$)`, `(?!\/|-)`).
- */
+/** Whether a lookahead body reads one character at most and nothing after it, as `(?=\/|$)` or `(?!\/|-)`. */
 function oneCharacterLook(prog: Program): boolean {
   const { op, a, b } = prog;
   for (let pc = 0; pc < op.length; pc++) {

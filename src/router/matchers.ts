@@ -21,12 +21,12 @@
 import { webappError } from '../errors/catalogue';
 import { compilePath, type PathArgument, type PathKey, type PathOptions } from './path';
 
-type SafeRegExpModule = typeof import('../regex/safe-regexp');
+type SafeRegExpModule = typeof import('../regex');
 let safeRegExpModule: SafeRegExpModule | undefined;
 
 /** The linear-time engine (100 KB of code), loaded with the first pattern that needs it: most apps' never do. */
 function linearEngine(): SafeRegExpModule {
-  safeRegExpModule ??= require('../regex/safe-regexp') as SafeRegExpModule;
+  safeRegExpModule ??= require('../regex') as SafeRegExpModule;
   return safeRegExpModule;
 }
 

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { workDone } from '../../src/regex/safe-regexp';
+import { workDone } from '../../src/regex';
 import { kLinear } from '../../src/router/index';
 import { Layer } from '../../src/router/layer';
 import { pathShape } from '../../src/router/matchers';

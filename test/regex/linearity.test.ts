@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  backtrackingProven,
-  compileSafeRegExp,
-  type ProgramView,
-  programView,
-  type SafeRegExp,
-  workDone,
-} from '../../src/regex/safe-regexp';
+import { backtrackingProven, type ProgramView, programView } from '../../src/regex';
 import { prng } from '../support/prng';
+import { routeSource } from './support';
 
-// The proof that hands a pattern to V8's backtracking RegExp (src/regex/safe-regexp.ts,
-// backtrackingLinear): proven patterns must really run in linear time on a backtracking engine. A
+// The proof that lets a pattern's dense inputs go to the built-in backtracking RegExp
+// (src/regex/linearity.ts): proven patterns must really run in linear time on a backtracking engine. A
 // backtracking interpreter of the compiled program (below: depth first, preferred branch first, first
-// MATCH wins, like irregexp) counts how often it stands at each consuming instruction and position; the
-// proof claims once at most, so its work is O(program² × input). Counted, not timed.
-
-const pathToRegexp: (path: string, keys: unknown[], options: object) => RegExp = require('path-to-regexp');
-
-function routeSource(path: string): string {
-  return pathToRegexp(path, [], { end: true, strict: false, sensitive: false }).source;
-}
+// MATCH wins) counts how often it stands at each consuming instruction and position; the proof claims
+// once at most, so its work is O(program² × input). Counted, not timed.
 
 interface Work {
   matched: boolean;
@@ -90,7 +78,7 @@ function view(source: string, flags = 'i'): ProgramView {
 const REGISTERS = 64;
 
 describe('backtracking proof: which patterns are proven', () => {
-  it('proves the dense route shapes handed to V8, and what stays unambiguous', () => {
+  it('proves the dense route shapes handed over, and what stays unambiguous', () => {
     for (const path of [
       '/:a?-:b',
       '/:from?-:to',
@@ -126,7 +114,7 @@ describe('backtracking proof: which patterns are proven', () => {
       '^(?!(?:|)(?:|)a)b', // ... inside a lookahead body
       '^\\bab', // word boundary
       '^(?=ab)a', // a lookahead longer than one character
-      'a+$', // not anchored: V8 tries every start
+      'a+$', // not anchored: a backtracking engine tries every start
       '^[ab]*a[ab]*$',
     ]) {
       assert.equal(backtrackingProven(source, { ignoreCase: false }), false, source);
@@ -179,7 +167,7 @@ describe('backtracking proof: proven patterns visit each instruction and positio
     assert.ok(work.steps <= m * m * (input.length + 1), `${source}: ${work.steps} steps`);
   }
 
-  it('adversarial inputs for the route shapes handed to V8', () => {
+  it('adversarial inputs for the route shapes handed over', () => {
     const cases: [string, string[]][] = [
       ['/:a?-:b', ['a-', '-', 'a', '/', '-/']],
       ['/:from?-:to', ['ab-', '--', 'x/']],
@@ -273,124 +261,5 @@ describe('backtracking proof: proven patterns visit each instruction and positio
     }
     assert.ok(proven > 100, `${proven} proven patterns`);
     assert.ok(checks > 600, `${checks} checks`);
-  });
-});
-
-describe('hand-over: a dense long input on a proven pattern runs on V8', () => {
-  const counted = (fn: () => void) => {
-    const before = { ...workDone };
-    fn();
-    return {
-      nativeRuns: workDone.nativeRuns - before.nativeRuns,
-      dfaRuns: workDone.dfaRuns - before.dfaRuns,
-      nfaRuns: workDone.nfaRuns - before.nfaRuns,
-    };
-  };
-  const compile = (source: string, maxDfaStates?: number): SafeRegExp => {
-    const safe = compileSafeRegExp(source, { ignoreCase: true, maxDfaStates });
-    assert.ok(safe, source);
-    return safe;
-  };
-  const dense = `/${'ab-cd-ef-gh-'.repeat(100)}x`;
-  const sparse = `/${'abcdefghij'.repeat(120)}-x`;
-
-  it('hands a dense input over, keeps a sparse or short one, and answers as the Pike VM does', () => {
-    const source = routeSource('/:a?-:b');
-    const safe = compile(source);
-    const pike = compile(source, 0);
-    const moved = counted(() => assert.deepEqual(safe.exec(dense), pike.exec(dense)));
-    assert.equal(moved.nativeRuns, 1);
-    assert.deepEqual(safe.exec(dense), [...new RegExp(source, 'i').exec(dense)!]);
-    const kept = counted(() => assert.deepEqual(safe.exec(sparse), pike.exec(sparse)));
-    assert.deepEqual([kept.nativeRuns, kept.dfaRuns], [0, 1]);
-    const short = counted(() => assert.deepEqual(safe.exec('/ab-cd-ef-gh'), pike.exec('/ab-cd-ef-gh')));
-    assert.deepEqual([short.nativeRuns, short.dfaRuns], [0, 1]);
-  });
-
-  it('decides at character 24 on inputs twice as long: a dense 48-character input goes to V8, a 47-character one stays', () => {
-    const source = routeSource('/:a?-:b');
-    const safe = compile(source);
-    const pike = compile(source, 0);
-    const longer = `/${'ab-cd-ef-'.repeat(5)}xy`;
-    assert.equal(longer.length, 48);
-    const moved = counted(() => assert.deepEqual(safe.exec(longer), pike.exec(longer)));
-    assert.deepEqual([moved.nativeRuns, moved.dfaRuns], [1, 0]);
-    const shorter = longer.slice(0, 47);
-    const kept = counted(() => assert.deepEqual(safe.exec(shorter), pike.exec(shorter)));
-    assert.deepEqual([kept.nativeRuns, kept.dfaRuns], [0, 1]);
-  });
-
-  it('never hands over a pattern that is not proven, however dense the input', () => {
-    const source = routeSource('/:a?:b');
-    const safe = compile(source);
-    const moved = counted(() => safe.exec(`/${'ab-'.repeat(2000)}/`));
-    assert.deepEqual([moved.nativeRuns, moved.dfaRuns], [0, 1]);
-  });
-
-  it('seeded differential: random route paths × long dense inputs, against the Pike VM', () => {
-    const random = prng(2611);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-    const TOKENS = [
-      '/',
-      '/',
-      ':a?',
-      '-',
-      '.',
-      ':a-:b',
-      ':b?-:c',
-      ':p*',
-      ':p+',
-      'c',
-      ':n.:e?',
-      '(\\d+)?',
-      '*',
-    ];
-    let handed = 0;
-    let checks = 0;
-    for (let k = 0; k < 120; k++) {
-      let path = '';
-      for (let t = 1 + Math.floor(random() * 3); t > 0; t--) path += pick(TOKENS);
-      if (path[0] !== '/') path = `/${path}`;
-      let source: string;
-      try {
-        source = routeSource(path);
-      } catch {
-        continue;
-      }
-      const safe = compileSafeRegExp(source, { ignoreCase: true });
-      const pike = compileSafeRegExp(source, { ignoreCase: true, maxDfaStates: 0 });
-      if (safe === null || pike === null) continue;
-      for (let n = 0; n < 5; n++) {
-        let input = '/';
-        while (input.length < 200 + random() * 300) input += pick(['a', 'b', '-', '-', '/', '.', '4', 'c']);
-        if (random() < 0.3) input += pick(['/', '.json', '-', '']);
-        const moved = counted(() =>
-          assert.deepEqual(safe.exec(input), pike.exec(input), `${path} on ${input}`),
-        );
-        handed += moved.nativeRuns;
-        checks++;
-      }
-    }
-    assert.ok(checks > 300, `${checks} checks`);
-    assert.ok(handed > 30, `${handed} runs handed over`);
-  });
-});
-
-describe('hand-over: when V8 throws', () => {
-  it('a RegExp that throws (its backtrack stack exhausted) leaves the answer to the Pike VM', () => {
-    const source = routeSource('/:a?-:b');
-    const safe = compileSafeRegExp(source, { ignoreCase: true });
-    assert.ok(safe);
-    const dense = `/${'ab-cd-ef-gh-'.repeat(100)}x`;
-    const expected = safe.exec(dense);
-    // The RegExp is made on the first long input; replace it with one that throws.
-    (safe as unknown as { native: { exec(): never } }).native = {
-      exec() {
-        throw new RangeError('Maximum call stack size exceeded');
-      },
-    };
-    const before = workDone.nfaRuns;
-    assert.deepEqual(safe.exec(dense), expected);
-    assert.equal(workDone.nfaRuns, before + 1);
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileSafeRegExp } from '../../src/regex/safe-regexp';
+import { compileSafeRegExp } from '../../src/regex';
 import { prng } from '../support/prng';
 
-// Differential fuzzing against V8's RegExp: random small regexes from a grammar, random short inputs,
+// Differential fuzzing against the built-in RegExp: random small regexes from a grammar, random short inputs,
 // identical exec results required. Seeds are fixed, so every run checks the same cases.
 
 const pathToRegexp: (path: string, keys: unknown[], options: object) => RegExp = require('path-to-regexp');

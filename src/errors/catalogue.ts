@@ -426,6 +426,24 @@ function setCode(err: Error, code: string): void {
   }
 }
 
+/**
+ * Captures the stack from `caller` with a `WEBAPP_…` code in its first line (`TypeError [WEBAPP_…]: …`),
+ * as node's own errors show theirs, so an uncaught one names its code; `name` and `message` stay as they are.
+ */
+function captureStack(err: Error, code: string, caller: (...args: never[]) => unknown): void {
+  if (!code.startsWith('WEBAPP_') || !Object.hasOwn(err, 'code')) {
+    Error.captureStackTrace(err, caller);
+    return;
+  }
+  const own = Object.getOwnPropertyDescriptor(err, 'name');
+  Object.defineProperty(err, 'name', { value: `${err.name} [${code}]`, configurable: true, writable: true });
+  Error.captureStackTrace(err, caller);
+  // Reading the stack formats its first line now, while `name` carries the code.
+  void err.stack;
+  if (own) Object.defineProperty(err, 'name', own);
+  else delete (err as { name?: string }).name;
+}
+
 function messageOf(message: Message | undefined, args: readonly unknown[]): string | undefined {
   if (typeof message !== 'function') return message;
   return (message as (...values: readonly unknown[]) => string)(...args);
@@ -440,7 +458,7 @@ export function webappError<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>)
   const entry: ThrownEntry = ERRORS[code];
   const err = new CLASSES[entry.class](messageOf(entry.message, args)) as CodedError<C>;
   if (!entry.bare) setCode(err, code);
-  Error.captureStackTrace(err, webappError);
+  captureStack(err, code, webappError);
   return err;
 }
 
@@ -462,6 +480,6 @@ export function httpError<C extends HttpErrorCode>(
   else if (entry.carrier === 'code' && !code.startsWith('WEBAPP_')) all = { code, ...props };
   const err = createHttpError(entry.status, messageOf(entry.message, args), all);
   if (entry.carrier === 'code' && code.startsWith('WEBAPP_')) setCode(err, code);
-  Error.captureStackTrace(err, httpError);
+  captureStack(err, code, httpError);
   return err;
 }

@@ -108,6 +108,12 @@ export const ERRORS = {
     class: 'TypeError',
     message: (type: string) => `Router.use() requires a middleware function but got a ${type}`,
   },
+  WEBAPP_MIDDLEWARE_FACTORY_UNCALLED: {
+    class: 'TypeError',
+    message: (method: string, name: string) =>
+      `${method}() got webapp.${name} itself, which makes a middleware and is not one (every request would hang): ` +
+      `call it, as in app.${method}(${method === 'use' ? '' : 'path, '}webapp.${name}())`,
+  },
   WEBAPP_ROUTE_ALL_NOT_FUNCTION: {
     class: 'TypeError',
     message: (tag: string) => `Route.all() requires a callback function but got a ${tag}`,

@@ -4,6 +4,7 @@
  * packages, while `import { cookieSession } from …` and `import x from …` keep working.
  * @module
  */
+import { factoryName, markFactory } from './middleware-factory';
 
 /**
  * Replaces `mod.exports` by a function that calls `fn`, carrying the module's named exports and marked
@@ -24,6 +25,8 @@ export function callableModule<F extends (...args: never[]) => unknown>(mod: Nod
     Object.defineProperty(entry, key, { enumerable: true, value: named[key] });
   }
   Object.defineProperty(entry, 'default', { enumerable: true, value: entry });
+  const factory = factoryName(fn);
+  if (factory !== undefined) markFactory(entry, factory);
   Object.defineProperty(entry, '__esModule', { value: true });
   mod.exports = entry;
 }

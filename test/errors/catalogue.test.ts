@@ -216,7 +216,11 @@ describe('error catalogue: codes', () => {
       else assert.ok(!('code' in err), code);
       const first = String(err.stack).split('\n')[0];
       const tagged = entry.carrier === 'code' && code.startsWith('WEBAPP_');
-      assert.equal(first, tagged ? `${err.name} [${code}]: ${err.message}` : `${err.name}: ${err.message}`, code);
+      assert.equal(
+        first,
+        tagged ? `${err.name} [${code}]: ${err.message}` : `${err.name}: ${err.message}`,
+        code,
+      );
     }
   });
 

@@ -21,8 +21,9 @@ export type SendFileCallback = (err?: NodeJS.ErrnoException) => void;
 /**
  * Transfers the file at `path`. Without `root`, `path` must be absolute; with it, `path` is resolved
  * inside `root` and may not leave it. Without a callback, errors go to `next(err)` (a directory
- * to `next()`; aborted requests are ignored). With one, it receives the error (ENOENT → status 404,
- * an aborted request → code ECONNABORTED) and must end the response itself.
+ * to `next()`; aborted requests are ignored). With one, it receives the error as Express 4 gives it
+ * (ENOENT → status 404, a request aborted before the file was read → code ECONNABORTED, a socket
+ * error → that error, ECONNRESET as ECONNABORTED) and must end the response itself.
  * @example
  * res.sendFile('report.pdf', { root: __dirname + '/files', maxAge: '1h' }, (err) => { ... });
  */
@@ -155,6 +156,7 @@ function transfer(
     return;
   }
   res.on('close', handler.onClose);
+  handler.watchSocket();
   sendPath(res.req, res, path, config, handler, decode);
 }
 
@@ -162,10 +164,12 @@ function transfer(
 class FileTransfer implements SendHandler {
   aborted = false;
   private settled = false;
+  /** Whether onSocketError listens on the socket. */
+  private watching = false;
   /** undefined: no file yet; false: file found, no body (HEAD, 304); true: body under way. */
   private streaming: boolean | undefined;
 
-  /** The connection, kept: node detaches it from the response once the response finishes. */
+  /** The connection, kept: node detaches it from the response once the response finishes or closes. */
   private readonly socket: Res['socket'];
 
   constructor(
@@ -177,8 +181,8 @@ class FileTransfer implements SendHandler {
   }
 
   /**
-   * The response closed before it finished: the client went away or the socket failed — before the
-   * head, mid-body or after the last write alike. A response without a body (HEAD, 304) was complete.
+   * The response closed before the file was read to its end: the client went away or the socket
+   * failed — before the head or mid-body alike. A response without a body (HEAD, 304) was complete.
    */
   readonly onClose = (): void => {
     if (this.settled) return;
@@ -187,18 +191,26 @@ class FileTransfer implements SendHandler {
   };
 
   /**
-   * The response finished. Node also emits 'finish' when the socket was destroyed under the last
-   * write (without an error): that is an abort too.
+   * The connection failed: the callback gets the socket's error as Express 4 hands it over, an
+   * ECONNRESET as an abort (ECONNABORTED) and any other error as it is.
    */
-  readonly onFinish = (): void => {
-    this.finish(this.socket?.destroyed ? abortedError() : undefined);
+  readonly onSocketError = (err: NodeJS.ErrnoException): void => {
+    this.finish(err?.code === 'ECONNRESET' ? abortedError() : err);
   };
+
+  /** Listens for the connection's errors; not on HTTP/2, whose socket is the session's and shared. */
+  watchSocket(): void {
+    const socket = this.socket;
+    if (this.res.req.httpVersionMajor === 2 || typeof socket?.on !== 'function') return;
+    this.watching = true;
+    socket.on('error', this.onSocketError);
+  }
 
   finish(err?: NodeJS.ErrnoException): void {
     if (this.settled) return;
     this.settled = true;
     this.res.removeListener('close', this.onClose);
-    this.res.removeListener('finish', this.onFinish);
+    if (this.watching) this.socket!.removeListener('error', this.onSocketError);
     this.settle(err);
   }
 
@@ -224,10 +236,12 @@ class FileTransfer implements SendHandler {
     this.streaming = true;
   }
 
-  /** The whole body was handed to the response: it succeeded once the response finishes, not before. */
+  /**
+   * The file was read to its end and handed to the response: a success, as Express 4 reports it
+   * (before the response has finished, even if the connection then fails).
+   */
   end(): void {
-    if (this.res.writableFinished) this.onFinish();
-    else if (!this.settled) this.res.once('finish', this.onFinish);
+    this.finish();
   }
 }
 

@@ -7,8 +7,8 @@
 import { factoryName, markFactory } from './middleware-factory';
 
 /**
- * Replaces `mod.exports` by a function that calls `fn`, carrying the module's named exports and marked
- * as an ES module. Its `default` is the function itself, so `require(…)`, `require(…).default` and every
+ * Replaces `mod.exports` by a function that calls `fn`, carrying the module's named exports and `fn`'s
+ * own members, and marked as an ES module. Its `default` is the function itself, so `require(…)`, `require(…).default` and every
  * form of `import x from …` give one object. `fn` is left as it is (`webapp.cookieSession` keeps only
  * its own members).
  * @example
@@ -23,6 +23,11 @@ export function callableModule<F extends (...args: never[]) => unknown>(mod: Nod
   for (const key of Object.keys(named)) {
     if (key === 'default') continue;
     Object.defineProperty(entry, key, { enumerable: true, value: named[key] });
+  }
+  // And the middleware's own members, as on the npm package (`bodyParser.json`, `compression.filter`).
+  for (const key of Object.keys(fn)) {
+    if (!Object.hasOwn(entry, key))
+      Object.defineProperty(entry, key, { enumerable: true, value: (fn as never)[key] });
   }
   Object.defineProperty(entry, 'default', { enumerable: true, value: entry });
   const factory = factoryName(fn);

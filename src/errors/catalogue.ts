@@ -450,6 +450,23 @@ function captureStack(err: Error, code: string, caller: (...args: never[]) => un
   else delete (err as { name?: string }).name;
 }
 
+/**
+ * `err.stack` as Express shows it in its error page: without the `[WEBAPP_…]` tag of the first line
+ * (see captureStack), which apps and Express's own tests match (`/TypeError: name argument is …/`).
+ * @example
+ * stackAsExpress(err) // 'TypeError: name argument is required to req.get\n    at …'
+ */
+export function stackAsExpress(err: unknown): unknown {
+  const stack = (err as { stack?: unknown } | null | undefined)?.stack;
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  if (typeof stack !== 'string' || typeof code !== 'string' || !code.startsWith('WEBAPP_')) return stack;
+  const tag = ` [${code}]: `;
+  const at = stack.indexOf(tag);
+  const eol = stack.indexOf('\n');
+  if (at === -1 || (eol !== -1 && at > eol)) return stack;
+  return `${stack.slice(0, at)}: ${stack.slice(at + tag.length)}`;
+}
+
 function messageOf(message: Message | undefined, args: readonly unknown[]): string | undefined {
   if (typeof message !== 'function') return message;
   return (message as (...values: readonly unknown[]) => string)(...args);

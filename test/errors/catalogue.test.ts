@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { ERRORS, HTTP_ERRORS, httpError, webappError } from '../../src/errors/catalogue';
+import { ERRORS, HTTP_ERRORS, httpError, stackAsExpress, webappError } from '../../src/errors/catalogue';
 
 import webapp = require('../../src/index');
 
@@ -283,6 +283,32 @@ describe('error catalogue: real failures carry their code', () => {
     assert.equal(first, 'TypeError [WEBAPP_APP_USE_NO_MIDDLEWARE]: app.use() requires a middleware function');
     // The code is not printed a second time as an enumerable property, as under Express.
     assert.ok(!child.stderr.includes("code: 'WEBAPP_"), child.stderr);
+  });
+
+  test("the default error page shows the stack's first line as Express does, without the code", async () => {
+    const build = (lib: any) => {
+      const app = lib();
+      app.set('env', 'development');
+      app.get('/', (req: any) => req.get());
+      return app;
+    };
+    const firstLine = (body: string) => /<pre>([^<]*)<br>/.exec(body)?.[1];
+    const ours = await request(build(webapp) as never, {});
+    const theirs = await request(build(require('express')) as never, {});
+    assert.equal(ours.status, 500);
+    assert.equal(firstLine(ours.body), 'TypeError: name argument is required to req.get');
+    assert.equal(firstLine(ours.body), firstLine(theirs.body));
+    const tagged = webappError('WEBAPP_REQ_GET_NAME_REQUIRED');
+    assert.equal(stackAsExpress(tagged), tagged.stack?.replace(' [WEBAPP_REQ_GET_NAME_REQUIRED]', ''));
+    // Anything else is left as it is.
+    const plain = new Error('x');
+    assert.equal(stackAsExpress(plain), plain.stack);
+    const untagged = Object.assign(new Error('y'), { code: 'WEBAPP_X' });
+    assert.equal(stackAsExpress(untagged), untagged.stack);
+    const later = { stack: 'Error: a\n    at x [WEBAPP_X]: b', code: 'WEBAPP_X' };
+    assert.equal(stackAsExpress(later), later.stack);
+    assert.equal(stackAsExpress({ stack: 42, code: 'WEBAPP_X' }), 42);
+    assert.equal(stackAsExpress(null), undefined);
   });
 
   test('a route pattern that cannot be matched in linear time', () => {

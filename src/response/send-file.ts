@@ -22,8 +22,8 @@ export type SendFileCallback = (err?: NodeJS.ErrnoException) => void;
  * Transfers the file at `path`. Without `root`, `path` must be absolute; with it, `path` is resolved
  * inside `root` and may not leave it. Without a callback, errors go to `next(err)` (a directory
  * to `next()`; aborted requests are ignored). With one, it receives the error as Express 4 gives it
- * (ENOENT → status 404, a request aborted before the file was read → code ECONNABORTED, a socket
- * error → that error, ECONNRESET as ECONNABORTED) and must end the response itself.
+ * (ENOENT → status 404, an aborted request → code ECONNABORTED, a socket error → that error,
+ * ECONNRESET as ECONNABORTED) and must end the response itself.
  * @example
  * res.sendFile('report.pdf', { root: __dirname + '/files', maxAge: '1h' }, (err) => { ... });
  */
@@ -181,8 +181,8 @@ class FileTransfer implements SendHandler {
   }
 
   /**
-   * The response closed before the file was read to its end: the client went away or the socket
-   * failed — before the head or mid-body alike. A response without a body (HEAD, 304) was complete.
+   * The response closed before it finished: the client went away or the socket failed — before the
+   * head, mid-body or after the last write alike. A response without a body (HEAD, 304) was complete.
    */
   readonly onClose = (): void => {
     if (this.settled) return;
@@ -198,6 +198,14 @@ class FileTransfer implements SendHandler {
     this.finish(err?.code === 'ECONNRESET' ? abortedError() : err);
   };
 
+  /**
+   * The response finished. Node also emits 'finish' when the socket was destroyed under the last
+   * write (without an error): that is an abort too.
+   */
+  readonly onFinish = (): void => {
+    this.finish(this.socket?.destroyed ? abortedError() : undefined);
+  };
+
   /** Listens for the connection's errors; not on HTTP/2, whose socket is the session's and shared. */
   watchSocket(): void {
     const socket = this.socket;
@@ -210,6 +218,7 @@ class FileTransfer implements SendHandler {
     if (this.settled) return;
     this.settled = true;
     this.res.removeListener('close', this.onClose);
+    this.res.removeListener('finish', this.onFinish);
     if (this.watching) this.socket!.removeListener('error', this.onSocketError);
     this.settle(err);
   }
@@ -237,11 +246,13 @@ class FileTransfer implements SendHandler {
   }
 
   /**
-   * The file was read to its end and handed to the response: a success, as Express 4 reports it
-   * (before the response has finished, even if the connection then fails).
+   * The whole body was handed to the response: it succeeded once the response finishes, not before
+   * (Express 4 reports success as soon as its file stream ended, a race with the connection's close
+   * that a file sent from memory would always win: see docs/differences.md).
    */
   end(): void {
-    this.finish();
+    if (this.res.writableFinished) this.onFinish();
+    else if (!this.settled) this.res.once('finish', this.onFinish);
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * Aborted transfers: res.sendFile(path, cb), res.sendfile (3.x) and res.download call cb exactly once,
- * with the error express@4 gives in each case — ECONNABORTED when the client goes away before the file
- * was read, the socket's own error when the socket fails (ECONNRESET as ECONNABORTED), success once the
- * file was read to its end — and the file descriptor is released. Every case is compared with express@4.
+ * with the error express@4 gives in each case — ECONNABORTED when the client goes away, the socket's own
+ * error when the socket fails (ECONNRESET as ECONNABORTED) — and the file descriptor is released. Every
+ * case is compared with express@4; the one deliberate difference (docs/differences.md): a connection
+ * that fails after the last write is ECONNABORTED, where express@4 reports success if its file stream
+ * ended first.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -185,19 +187,25 @@ const EXPECTED: Record<Exclude<Timing, 'complete'>, string> = {
   'socket error after the head': 'ECONNABORTED',
   'mid-body': 'ECONNABORTED',
   'socket error mid-body': 'EPIPE',
-  // The file was read to its end: a success, even though the response never finished.
-  'after the last write': 'ok',
-  'after the last write (small file)': 'ok',
+  'after the last write': 'ECONNABORTED',
+  'after the last write (small file)': 'ECONNABORTED',
 };
+/**
+ * express@4 reports success as soon as its file stream ended, even when the response then never
+ * finishes: a race with the connection's close (which Express's own test "should invoke the callback
+ * when client aborts" needs the close to win). webapp reports success once the response finished.
+ */
+const EXPRESS_DIFFERS = new Set<Timing>(['after the last write', 'after the last write (small file)']);
 
 describe('the callback gets exactly what express@4 gives it, exactly once', () => {
   for (const method of METHODS) {
     for (const [timing, code] of Object.entries(EXPECTED) as Array<[Timing, string]>) {
-      test(`${method}: ${timing} → ${code}`, async () => {
+      test(`${method}: ${timing} → ${code}${EXPRESS_DIFFERS.has(timing) ? ' (express@4: success)' : ''}`, async () => {
         const [mine] = await run(webapp, method, timing);
         const [theirs] = await run(require('express'), method, timing);
         assert.deepEqual(mine.codes, [code]);
-        assert.deepEqual(mine, theirs);
+        if (EXPRESS_DIFFERS.has(timing)) assert.deepEqual(theirs.codes, ['ok']);
+        else assert.deepEqual(mine, theirs);
         if (timing === 'other socket error before the head') {
           assert.equal(mine.message, 'broken!');
           assert.equal(mine.headersSent, false);
@@ -226,16 +234,12 @@ describe('file descriptors', () => {
     const midBody = await run(webapp, 'download', 'mid-body', 500);
     const early = await run(webapp, 'download', 'before the head', 250);
     const late = await run(webapp, 'sendFile', 'after the last write', 250);
-    assert.equal(midBody.length + early.length + late.length, 1000);
+    const all = [...midBody, ...early, ...late];
+    assert.equal(all.length, 1000);
     assert.deepEqual(
-      [...midBody, ...early].filter((o) => o.calls !== 1 || o.codes[0] !== 'ECONNABORTED'),
+      all.filter((o) => o.calls !== 1 || o.codes[0] !== 'ECONNABORTED'),
       [],
-      'each aborted transfer called back exactly once with ECONNABORTED',
-    );
-    assert.deepEqual(
-      late.filter((o) => o.calls !== 1 || o.codes[0] !== 'ok'),
-      [],
-      'each transfer read to its end called back exactly once, without an error',
+      'each transfer called back exactly once with ECONNABORTED',
     );
     // Streams close their descriptor asynchronously after destroy(): wait for them.
     let after = openFds();

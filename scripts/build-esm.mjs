@@ -1,6 +1,6 @@
 // Writes the ESM entry points next to the CommonJS build, so `import webapp, { Router } from 'webapp'`
 // and `import { cookieParser } from 'webapp/cookie-parser'` work. Each re-exports the CommonJS module's
-// default and every one of its members as the very same object (one instance: no wrappers, no second
+// export as default and every one of its members as the very same object (one instance: no wrappers, no second
 // copy). Members the main module loads lazily under CommonJS (the getters of the first-party middleware)
 // are read here, so an ES-module import of `webapp` loads them; `webapp/core` or a middleware subpath
 // loads only what it names.
@@ -34,11 +34,11 @@ for (const [cjs, esm] of entries) {
   const mod = require(`../dist/${cjs}`);
   const base = cjs.slice(cjs.lastIndexOf('/') + 1);
   const names = memberNames(mod);
-  // A transpiled ES module keeps its default export under `default`; the main entry is the factory itself.
-  const hasDefault = mod.__esModule === true && 'default' in mod;
+  // The default export is what `require` gives, as node's own import of a CommonJS module does (the
+  // middleware modules' `default` member is the module itself, so `import x` and `require(…).default` agree).
   const lines = [
     `import mod from './${base}';`,
-    hasDefault ? 'export default mod.default;' : 'export default mod;',
+    'export default mod;',
     ...names.map((name, i) => `const m${i} = mod[${JSON.stringify(name)}];`),
     `export { ${names.map((name, i) => `m${i} as ${JSON.stringify(name)}`).join(', ')} };`,
     '',

@@ -93,6 +93,7 @@ const ALONE = [
   // More than a second of CPU each (fuzzing, 10,000-route tables, 1,000 aborted downloads).
   /\/router\/(?:bad-input|index-parity|index\/route-tree)\.test/,
   /\/response\/send-file-abort\.test/,
+  /\/body\/connection\.fuzz\.test/,
   // Measures the heap around one parse: other files' garbage in the same process skews it.
   /\/security\/body-buffering\.test/,
 ];

@@ -31,6 +31,7 @@ for (const [subpath, base] of DEEP_REQUIRES) {
   exportsMap[`./${subpath}`] = target;
   exportsMap[`./${subpath}.js`] = target;
   typesVersions[subpath] = [`./dist/${base}.d.ts`];
+  typesVersions[`${subpath}.js`] = [`./dist/${base}.d.ts`];
 }
 exportsMap['./package.json'] = './package.json';
 pkg.exports = exportsMap;

@@ -7,6 +7,7 @@
 import { Buffer } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import { drain } from './body/drain';
+import { stackAsExpress } from './errors/catalogue';
 import { encodeUrl } from './http/encode-url';
 import { escapeHtml } from './http/escape-html';
 import { setTrustedHeader } from './http/header-store';
@@ -99,7 +100,8 @@ function errorHeaders(err: unknown): Record<string, unknown> | undefined {
 function errorMessage(err: unknown, status: number, env: string): string {
   let message: string | undefined;
   if (env !== 'production') {
-    message = (err as { stack?: string } | null)?.stack;
+    // The page shows the stack as Express does; the log (logError) keeps the code in its first line.
+    message = stackAsExpress(err) as string | undefined;
     if (!message && typeof (err as { toString?: unknown })?.toString === 'function') message = String(err);
   }
   return message || STATUS_CODES[status] || String(status);

@@ -33,6 +33,7 @@ import type {
   Settings,
 } from '../types/internal';
 import { deprecate } from '../utils/deprecate';
+import { refuseUncalledFactories } from '../utils/middleware-factory';
 import { renderView } from '../view/render';
 import { compileSetting, defaultConfiguration, inheritFromParent, kBuiltinGet } from './settings';
 
@@ -307,6 +308,7 @@ application.get = function get(this: AppInternal, path: PathArgument) {
 
 /** Routes every HTTP method for `path`. */
 application.all = function all(this: AppInternal, path: PathArgument, ...handlers: unknown[]) {
+  refuseUncalledFactories(handlers, 'all');
   this.lazyrouter();
   const route = this._router!.route(path);
   const table = methodTable<RouteMethod>(route);

@@ -4,6 +4,7 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
+import { markFactory } from '../utils/middleware-factory';
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
 import { type BodyRequest, readBody, refuseUnread, wantsBody } from './read';
@@ -97,3 +98,6 @@ export function json(options?: JsonOptions | null): BodyParserMiddleware {
     readBody(req, res, next, charset, settings, parse);
   };
 }
+
+// Refused when passed uncalled (`app.use(webapp.json)`): src/utils/middleware-factory.ts.
+markFactory(json, 'json');

@@ -2,6 +2,8 @@
  * `raw([options])`: puts the body, as a Buffer, in `req.body` (after decompression).
  * @module
  */
+
+import { markFactory } from '../utils/middleware-factory';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
 import { type BodyRequest, readBody, wantsBody } from './read';
 import { compileTypeMatcher } from './type-match';
@@ -30,3 +32,6 @@ export function raw(options?: RawOptions | null): BodyParserMiddleware {
     readBody(req, res, next, null, settings, asIs);
   };
 }
+
+// Refused when passed uncalled (`app.use(webapp.raw)`): src/utils/middleware-factory.ts.
+markFactory(raw, 'raw');

@@ -3,6 +3,8 @@
  * Content-Type or `defaultCharset`.
  * @module
  */
+
+import { markFactory } from '../utils/middleware-factory';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
 import { type BodyRequest, readBody, wantsBody } from './read';
 import { compileTypeMatcher, contentTypeOf } from './type-match';
@@ -35,3 +37,6 @@ export function text(options?: TextOptions | null): BodyParserMiddleware {
     readBody(req, res, next, contentTypeOf(req).charset || defaultCharset, settings, asIs);
   };
 }
+
+// Refused when passed uncalled (`app.use(webapp.text)`): src/utils/middleware-factory.ts.
+markFactory(text, 'text');

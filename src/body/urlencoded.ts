@@ -10,6 +10,7 @@ import { parseFlatQs } from '../http/flat-qs';
 import { parseFlatQuery } from '../http/flat-query';
 import { parseQs } from '../http/query';
 import { deprecate } from '../utils/deprecate';
+import { markFactory } from '../utils/middleware-factory';
 import { unsupportedCharset } from './errors';
 import { type BodyParserMiddleware, type ParserOptions, readSettings } from './options';
 import { type BodyRequest, readBody, refuseUnread, wantsBody } from './read';
@@ -131,3 +132,6 @@ export function urlencoded(options?: UrlencodedOptions | null): BodyParserMiddle
     readBody(req, res, next, charset, settings, parse);
   };
 }
+
+// Refused when passed uncalled (`app.use(webapp.urlencoded)`): src/utils/middleware-factory.ts.
+markFactory(urlencoded, 'urlencoded');

@@ -108,6 +108,12 @@ export const ERRORS = {
     class: 'TypeError',
     message: (type: string) => `Router.use() requires a middleware function but got a ${type}`,
   },
+  WEBAPP_MIDDLEWARE_FACTORY_UNCALLED: {
+    class: 'TypeError',
+    message: (method: string, name: string) =>
+      `${method}() got webapp.${name} itself, which makes a middleware and is not one (every request would hang): ` +
+      `call it, as in app.${method}(${method === 'use' ? '' : 'path, '}webapp.${name}())`,
+  },
   WEBAPP_ROUTE_ALL_NOT_FUNCTION: {
     class: 'TypeError',
     message: (tag: string) => `Route.all() requires a callback function but got a ${tag}`,
@@ -426,6 +432,41 @@ function setCode(err: Error, code: string): void {
   }
 }
 
+/**
+ * Captures the stack from `caller` with a `WEBAPP_…` code in its first line (`TypeError [WEBAPP_…]: …`),
+ * as node's own errors show theirs, so an uncaught one names its code; `name` and `message` stay as they are.
+ */
+function captureStack(err: Error, code: string, caller: (...args: never[]) => unknown): void {
+  if (!code.startsWith('WEBAPP_') || !Object.hasOwn(err, 'code')) {
+    Error.captureStackTrace(err, caller);
+    return;
+  }
+  const own = Object.getOwnPropertyDescriptor(err, 'name');
+  Object.defineProperty(err, 'name', { value: `${err.name} [${code}]`, configurable: true, writable: true });
+  Error.captureStackTrace(err, caller);
+  // Reading the stack formats its first line now, while `name` carries the code.
+  void err.stack;
+  if (own) Object.defineProperty(err, 'name', own);
+  else delete (err as { name?: string }).name;
+}
+
+/**
+ * `err.stack` as Express shows it in its error page: without the `[WEBAPP_…]` tag of the first line
+ * (see captureStack), which apps and Express's own tests match (`/TypeError: name argument is …/`).
+ * @example
+ * stackAsExpress(err) // 'TypeError: name argument is required to req.get\n    at …'
+ */
+export function stackAsExpress(err: unknown): unknown {
+  const stack = (err as { stack?: unknown } | null | undefined)?.stack;
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  if (typeof stack !== 'string' || typeof code !== 'string' || !code.startsWith('WEBAPP_')) return stack;
+  const tag = ` [${code}]: `;
+  const at = stack.indexOf(tag);
+  const eol = stack.indexOf('\n');
+  if (at === -1 || (eol !== -1 && at > eol)) return stack;
+  return `${stack.slice(0, at)}: ${stack.slice(at + tag.length)}`;
+}
+
 function messageOf(message: Message | undefined, args: readonly unknown[]): string | undefined {
   if (typeof message !== 'function') return message;
   return (message as (...values: readonly unknown[]) => string)(...args);
@@ -440,7 +481,7 @@ export function webappError<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>)
   const entry: ThrownEntry = ERRORS[code];
   const err = new CLASSES[entry.class](messageOf(entry.message, args)) as CodedError<C>;
   if (!entry.bare) setCode(err, code);
-  Error.captureStackTrace(err, webappError);
+  captureStack(err, code, webappError);
   return err;
 }
 
@@ -462,6 +503,6 @@ export function httpError<C extends HttpErrorCode>(
   else if (entry.carrier === 'code' && !code.startsWith('WEBAPP_')) all = { code, ...props };
   const err = createHttpError(entry.status, messageOf(entry.message, args), all);
   if (entry.carrier === 'code' && code.startsWith('WEBAPP_')) setCode(err, code);
-  Error.captureStackTrace(err, httpError);
+  captureStack(err, code, httpError);
   return err;
 }

@@ -4,4 +4,9 @@
  */
 import { response } from '../response/index';
 
-export = response;
+/** The prototype as it is at run time: `locals` is a getter on it (created on first read, see ../application/locals). */
+const prototype: typeof response & { locals: Record<string, unknown> } = response as typeof response & {
+  locals: Record<string, unknown>;
+};
+
+export = prototype;

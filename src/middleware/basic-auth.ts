@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { httpError, webappError } from '../errors/catalogue';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 
 export type BasicAuthCheck = (user: string, pass: string) => boolean;
 export type BasicAuthAsyncCheck = (
@@ -156,6 +157,9 @@ export function basicAuth(
 }
 
 export default basicAuth;
+
+// Refused when passed uncalled (`app.use(webapp.basicAuth)`): src/utils/middleware-factory.ts.
+markFactory(basicAuth, 'basicAuth');
 
 // `require('webapp/basic-auth')` is the middleware itself, as with its npm counterpart.
 callableModule(module, basicAuth);

@@ -21,6 +21,7 @@ export {
 } from './body-parser/multipart';
 
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 
 export interface BodyParserOptions extends Omit<JsonOptions, 'type'>, Omit<UrlencodedOptions, 'type'> {
   /** Also parse `multipart/form-data` uploads into `req.body` and `req.files` (default off). */
@@ -69,6 +70,9 @@ bodyParser.text = text;
 bodyParser.multipart = multipart;
 
 export default bodyParser;
+
+// Refused when passed uncalled (`app.use(webapp.bodyParser)`): src/utils/middleware-factory.ts.
+markFactory(bodyParser, 'bodyParser');
 
 // `require('webapp/body-parser')` is the middleware itself, as with its npm counterpart.
 callableModule(module, bodyParser);

@@ -20,6 +20,7 @@ import { varyResponse } from '../http/vary';
 import type { Next, Req, Res } from '../types/internal';
 import { parseBytes } from '../utils/bytes';
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 import { onHeaders } from './on-headers';
 
 export type CompressFilter = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -385,6 +386,9 @@ export function compress(options?: CompressOptions) {
 compress.filter = shouldCompress;
 
 export default compress;
+
+// Refused when passed uncalled (`app.use(webapp.compress)`): src/utils/middleware-factory.ts.
+markFactory(compress, 'compress');
 
 // `require('webapp/compress')` is the middleware itself, as with its npm counterpart.
 callableModule(module, compress);

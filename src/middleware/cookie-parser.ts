@@ -9,6 +9,7 @@ import cookie from 'cookie';
 import { unsign } from '../http/cookie';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 
 export interface CookieParserOptions {
   /** Decodes each cookie value (default: decodeURIComponent, leaving invalid escapes as they are). */
@@ -120,6 +121,9 @@ cookieParser.signedCookie = signedCookie;
 cookieParser.signedCookies = signedCookies;
 
 export default cookieParser;
+
+// Refused when passed uncalled (`app.use(webapp.cookieParser)`): src/utils/middleware-factory.ts.
+markFactory(cookieParser, 'cookieParser');
 
 // `require('webapp/cookie-parser')` is the middleware itself, as with its npm counterpart.
 callableModule(module, cookieParser);

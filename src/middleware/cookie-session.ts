@@ -21,6 +21,7 @@ import { serializeCookie } from '../http/cookie';
 import { headerText } from '../http/header-value';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 import { absorbWriteHeadArguments, callWriteHead, type WriteHead } from './on-headers';
 
 /** Attributes of the session cookie. */
@@ -539,6 +540,9 @@ export function cookieSession(options?: CookieSessionOptions) {
 }
 
 export default cookieSession;
+
+// Refused when passed uncalled (`app.use(webapp.cookieSession)`): src/utils/middleware-factory.ts.
+markFactory(cookieSession, 'cookieSession');
 
 // `require('webapp/cookie-session')` is the middleware itself, as with its npm counterpart.
 callableModule(module, cookieSession);

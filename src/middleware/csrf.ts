@@ -19,6 +19,7 @@ import { httpError, webappError } from '../errors/catalogue';
 import { serializeCookie, sign } from '../http/cookie';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 
 /** Where the secret cookie goes and how it is written (`cookie: true` means all defaults). */
 export interface CsrfCookieOptions {
@@ -265,6 +266,9 @@ export function csrf(options?: CsrfOptions) {
 }
 
 export default csrf;
+
+// Refused when passed uncalled (`app.use(webapp.csrf)`): src/utils/middleware-factory.ts.
+markFactory(csrf, 'csrf');
 
 // `require('webapp/csrf')` is the middleware itself, as with its npm counterpart.
 callableModule(module, csrf);

@@ -16,6 +16,7 @@ import { httpError, webappError } from '../errors/catalogue';
 import { acceptsTypes } from '../http/accepts';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
+import { markFactory } from '../utils/middleware-factory';
 import {
   DEFAULT_STYLE,
   DEFAULT_TEMPLATE,
@@ -305,6 +306,9 @@ export function directory(root: string, options?: DirectoryOptions) {
 }
 
 export default directory;
+
+// Refused when passed uncalled (`app.use(webapp.directory)`): src/utils/middleware-factory.ts.
+markFactory(directory, 'directory');
 
 // `require('webapp/directory')` is the middleware itself, as with its npm counterpart.
 callableModule(module, directory);

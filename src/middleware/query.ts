@@ -7,6 +7,7 @@
 import { queryStringOf } from '../http/parse-url';
 import { parseQs } from '../http/query';
 import type { Next, Req, Res } from '../types/internal';
+import { markFactory } from '../utils/middleware-factory';
 
 /** Options passed to qs (see the qs documentation), e.g. `depth`, `arrayLimit`, `parameterLimit`. */
 export interface QueryOptions {
@@ -36,3 +37,6 @@ export function query(options?: QueryOptions | QueryParse) {
     next();
   };
 }
+
+// Refused when passed uncalled (`app.use(webapp.query)`): src/utils/middleware-factory.ts.
+markFactory(query, 'query');

@@ -21,8 +21,9 @@ export type SendFileCallback = (err?: NodeJS.ErrnoException) => void;
 /**
  * Transfers the file at `path`. Without `root`, `path` must be absolute; with it, `path` is resolved
  * inside `root` and may not leave it. Without a callback, errors go to `next(err)` (a directory
- * to `next()`; aborted requests are ignored). With one, it receives the error (ENOENT → status 404,
- * an aborted request → code ECONNABORTED) and must end the response itself.
+ * to `next()`; aborted requests are ignored). With one, it receives the error as Express 4 gives it
+ * (ENOENT → status 404, an aborted request → code ECONNABORTED, a socket error → that error,
+ * ECONNRESET as ECONNABORTED) and must end the response itself.
  * @example
  * res.sendFile('report.pdf', { root: __dirname + '/files', maxAge: '1h' }, (err) => { ... });
  */
@@ -155,6 +156,7 @@ function transfer(
     return;
   }
   res.on('close', handler.onClose);
+  handler.watchSocket();
   sendPath(res.req, res, path, config, handler, decode);
 }
 
@@ -162,10 +164,12 @@ function transfer(
 class FileTransfer implements SendHandler {
   aborted = false;
   private settled = false;
+  /** Whether onSocketError listens on the socket. */
+  private watching = false;
   /** undefined: no file yet; false: file found, no body (HEAD, 304); true: body under way. */
   private streaming: boolean | undefined;
 
-  /** The connection, kept: node detaches it from the response once the response finishes. */
+  /** The connection, kept: node detaches it from the response once the response finishes or closes. */
   private readonly socket: Res['socket'];
 
   constructor(
@@ -187,6 +191,14 @@ class FileTransfer implements SendHandler {
   };
 
   /**
+   * The connection failed: the callback gets the socket's error as Express 4 hands it over, an
+   * ECONNRESET as an abort (ECONNABORTED) and any other error as it is.
+   */
+  readonly onSocketError = (err: NodeJS.ErrnoException): void => {
+    this.finish(err?.code === 'ECONNRESET' ? abortedError() : err);
+  };
+
+  /**
    * The response finished. Node also emits 'finish' when the socket was destroyed under the last
    * write (without an error): that is an abort too.
    */
@@ -194,11 +206,20 @@ class FileTransfer implements SendHandler {
     this.finish(this.socket?.destroyed ? abortedError() : undefined);
   };
 
+  /** Listens for the connection's errors; not on HTTP/2, whose socket is the session's and shared. */
+  watchSocket(): void {
+    const socket = this.socket;
+    if (this.res.req.httpVersionMajor === 2 || typeof socket?.on !== 'function') return;
+    this.watching = true;
+    socket.on('error', this.onSocketError);
+  }
+
   finish(err?: NodeJS.ErrnoException): void {
     if (this.settled) return;
     this.settled = true;
     this.res.removeListener('close', this.onClose);
     this.res.removeListener('finish', this.onFinish);
+    if (this.watching) this.socket!.removeListener('error', this.onSocketError);
     this.settle(err);
   }
 
@@ -224,7 +245,11 @@ class FileTransfer implements SendHandler {
     this.streaming = true;
   }
 
-  /** The whole body was handed to the response: it succeeded once the response finishes, not before. */
+  /**
+   * The whole body was handed to the response: it succeeded once the response finishes, not before
+   * (Express 4 reports success as soon as its file stream ended, a race with the connection's close
+   * that a file sent from memory would always win: see docs/differences.md).
+   */
   end(): void {
     if (this.res.writableFinished) this.onFinish();
     else if (!this.settled) this.res.once('finish', this.onFinish);

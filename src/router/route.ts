@@ -6,6 +6,7 @@
 import { webappError } from '../errors/catalogue';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { flatten } from '../utils/flatten';
+import { refuseUncalledFactories } from '../utils/middleware-factory';
 import { Layer } from './layer';
 import { lowerMethod, methods, methodTable } from './methods';
 
@@ -88,6 +89,7 @@ export class Route {
 
   /** Handlers for every method. */
   all(...handlers: unknown[]): this {
+    refuseUncalledFactories(handlers, 'all');
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
         throw webappError('WEBAPP_ROUTE_ALL_NOT_FUNCTION', objectTag(handle));
@@ -103,6 +105,7 @@ export class Route {
 
 for (const method of methods) {
   methodTable<RouteMethod>(Route.prototype)[method] = function (this: Route, ...handlers: unknown[]) {
+    refuseUncalledFactories(handlers, method);
     for (const handle of flatten<AnyHandler>(handlers)) {
       if (typeof handle !== 'function') {
         // Express 4 throws a plain Error here (a TypeError only in Route.all).

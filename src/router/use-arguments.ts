@@ -4,6 +4,7 @@
  * @module
  */
 import { flatten } from '../utils/flatten';
+import { refuseUncalledFactories } from '../utils/middleware-factory';
 import type { PathArgument } from './path';
 
 export interface UseArguments {
@@ -11,11 +12,15 @@ export interface UseArguments {
   handlers: unknown[];
 }
 
+/** Splits the arguments; throws if a handler is one of webapp's middleware factories, uncalled. */
 export function splitUseArguments(first: unknown, rest: unknown[]): UseArguments {
+  let split: UseArguments | undefined;
   if (typeof first !== 'function') {
     let arg = first;
     while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-    if (typeof arg !== 'function') return { path: first as PathArgument, handlers: flatten(rest) };
+    if (typeof arg !== 'function') split = { path: first as PathArgument, handlers: flatten(rest) };
   }
-  return { path: '/', handlers: flatten([first, ...rest]) };
+  split ??= { path: '/', handlers: flatten([first, ...rest]) };
+  refuseUncalledFactories(split.handlers, 'use');
+  return split;
 }

@@ -16,6 +16,7 @@ import { htmlDocument } from '../http/html-document';
 import { mime } from '../http/mime';
 import { getPathname, queryStringOf } from '../http/parse-url';
 import type { Next, Req, Res } from '../types/internal';
+import { markFactory } from '../utils/middleware-factory';
 import { compileSendOptions, type SendConfig, type SendHandler, type SendOptions, sendPath } from './send';
 
 export interface ServeStaticOptions extends SendOptions {
@@ -169,3 +170,6 @@ function collapseLeadingSlashes(path: string): string {
   while (path.charCodeAt(i) === 47) i++;
   return i > 1 ? `/${path.slice(i)}` : path;
 }
+
+// Refused when passed uncalled (`app.use(webapp.static)`): src/utils/middleware-factory.ts.
+markFactory(serveStatic, 'static');

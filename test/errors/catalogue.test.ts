@@ -5,11 +5,12 @@
  * entry; and checks real failures reached through the public API carry their code.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { ERRORS, HTTP_ERRORS, httpError, webappError } from '../../src/errors/catalogue';
+import { ERRORS, HTTP_ERRORS, httpError, stackAsExpress, webappError } from '../../src/errors/catalogue';
 
 import webapp = require('../../src/index');
 
@@ -187,6 +188,13 @@ describe('error catalogue: codes', () => {
         // Webapp's own codes stay out of serializations, which then match Express's errors.
         assert.equal(Object.keys(err).includes('code'), !code.startsWith('WEBAPP_'), code);
       }
+      // The code shows in the stack's first line as node's own errors show theirs; name and message do not change.
+      const first = String(err.stack).split('\n')[0];
+      if (bare || !code.startsWith('WEBAPP_')) assert.equal(first.startsWith(`${entry.class}: `), true, code);
+      else assert.equal(first.startsWith(`${entry.class} [${code}]: `), true, `${code}: ${first}`);
+      assert.equal(err.name, entry.class, code);
+      assert.ok(!Object.hasOwn(err, 'name'), code);
+      assert.equal(String(err), `${entry.class}: ${err.message}`, code);
       // The stack starts where the error was asked for, not inside the catalogue.
       assert.ok(
         !String(err.stack)
@@ -206,6 +214,13 @@ describe('error catalogue: codes', () => {
         assert.equal(err.code, code === 'request.aborted' ? 'ECONNABORTED' : undefined, code);
       } else if (entry.carrier === 'code') assert.equal(err.code, code);
       else assert.ok(!('code' in err), code);
+      const first = String(err.stack).split('\n')[0];
+      const tagged = entry.carrier === 'code' && code.startsWith('WEBAPP_');
+      assert.equal(
+        first,
+        tagged ? `${err.name} [${code}]: ${err.message}` : `${err.name}: ${err.message}`,
+        code,
+      );
     }
   });
 
@@ -257,6 +272,43 @@ describe('error catalogue: real failures carry their code', () => {
     assert.equal(ours.message, theirs.message);
     assert.equal(JSON.stringify(ours), JSON.stringify(theirs));
     assert.deepEqual({ ...ours }, { ...theirs });
+  });
+
+  test('an uncaught WEBAPP_ error names its code in the first line node prints of it', () => {
+    const entry = JSON.stringify(join(__dirname, '..', '..', 'src', 'index.js'));
+    const child = spawnSync(process.execPath, ['-e', `require(${entry})().use('/x');`], { encoding: 'utf8' });
+    assert.notEqual(child.status, 0);
+    const lines = child.stderr.split('\n');
+    const first = lines.find((line) => /^\w*Error/.test(line));
+    assert.equal(first, 'TypeError [WEBAPP_APP_USE_NO_MIDDLEWARE]: app.use() requires a middleware function');
+    // The code is not printed a second time as an enumerable property, as under Express.
+    assert.ok(!child.stderr.includes("code: 'WEBAPP_"), child.stderr);
+  });
+
+  test("the default error page shows the stack's first line as Express does, without the code", async () => {
+    const build = (lib: any) => {
+      const app = lib();
+      app.set('env', 'development');
+      app.get('/', (req: any) => req.get());
+      return app;
+    };
+    const firstLine = (body: string) => /<pre>([^<]*)<br>/.exec(body)?.[1];
+    const ours = await request(build(webapp) as never, {});
+    const theirs = await request(build(require('express')) as never, {});
+    assert.equal(ours.status, 500);
+    assert.equal(firstLine(ours.body), 'TypeError: name argument is required to req.get');
+    assert.equal(firstLine(ours.body), firstLine(theirs.body));
+    const tagged = webappError('WEBAPP_REQ_GET_NAME_REQUIRED');
+    assert.equal(stackAsExpress(tagged), tagged.stack?.replace(' [WEBAPP_REQ_GET_NAME_REQUIRED]', ''));
+    // Anything else is left as it is.
+    const plain = new Error('x');
+    assert.equal(stackAsExpress(plain), plain.stack);
+    const untagged = Object.assign(new Error('y'), { code: 'WEBAPP_X' });
+    assert.equal(stackAsExpress(untagged), untagged.stack);
+    const later = { stack: 'Error: a\n    at x [WEBAPP_X]: b', code: 'WEBAPP_X' };
+    assert.equal(stackAsExpress(later), later.stack);
+    assert.equal(stackAsExpress({ stack: 42, code: 'WEBAPP_X' }), 42);
+    assert.equal(stackAsExpress(null), undefined);
   });
 
   test('a route pattern that cannot be matched in linear time', () => {

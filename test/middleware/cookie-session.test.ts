@@ -520,7 +520,8 @@ test('cookieSession accepts a Keygrip-like key list', async () => {
 
 test('cookieSession is exported by name and as default', () => {
   const mod = require('../../src/middleware/cookie-session');
-  assert.equal(mod.default, mod.cookieSession);
+  assert.equal(mod.default, mod);
+  assert.equal(typeof mod.cookieSession, 'function');
   assert.equal(cookieSession({ keys: ['k'] }).name, 'cookieSession');
 });
 

@@ -26,6 +26,7 @@ import { headerText } from '../../http/header-value';
 import { hasBody } from '../../http/type-is';
 import { inContext } from '../../utils/async-context';
 import { parseBytes } from '../../utils/bytes';
+import { markFactory } from '../../utils/middleware-factory';
 
 /** Limits of a multipart body; sizes are bytes or strings like '10mb'. */
 export interface MultipartLimits {
@@ -441,3 +442,6 @@ function parse(
   req.on('close', onRequestClose);
   req.pipe(parser);
 }
+
+// Refused when passed uncalled (`app.use(webapp.bodyParser.multipart)`): src/utils/middleware-factory.ts.
+markFactory(multipart, 'bodyParser.multipart');

@@ -30,6 +30,9 @@ declare function basicAuth(
   realm?: string,
 ): impl.BasicAuthMiddleware;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `basicAuth` names the member). */
+type BasicAuthModule = typeof basicAuth;
+
 declare namespace basicAuth {
   /** A synchronous credentials check. @example const check: basicAuth.BasicAuthCheck = (u, p) => u === 'a' && p === 'b'; */
   export type BasicAuthCheck = impl.BasicAuthCheck;
@@ -45,7 +48,7 @@ declare namespace basicAuth {
   /** See `basicAuth.parseBasicAuthorization` in the module's documentation. @example basicAuth.parseBasicAuthorization */
   export const parseBasicAuthorization: typeof impl.parseBasicAuthorization;
   /** The middleware, for `import basicAuth from …` without esModuleInterop. @example basicAuth.default */
-  const _default: typeof basicAuth;
+  const _default: BasicAuthModule;
 
   export { _default as default };
 }

@@ -13,6 +13,9 @@ import impl = require('../../middleware/body-parser');
  */
 declare function bodyParser(options?: impl.BodyParserOptions): ReturnType<typeof impl.bodyParser>;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `bodyParser` names the member). */
+type BodyParserModule = typeof bodyParser;
+
 declare namespace bodyParser {
   /** Options of `bodyParser()`. @example const o: bodyParser.BodyParserOptions = { limit: '1mb' }; */
   export type BodyParserOptions = impl.BodyParserOptions;
@@ -29,8 +32,16 @@ declare namespace bodyParser {
   export const multipart: typeof impl.multipart;
   /** See `bodyParser.UploadedFile` in the module's documentation. @example bodyParser.UploadedFile */
   export const UploadedFile: typeof impl.UploadedFile;
+  /** The JSON parser, as `bodyParser.json` of the npm package. @example app.use(bodyParser.json()); */
+  export const json: typeof impl.bodyParser.json;
+  /** The urlencoded parser. @example app.use(bodyParser.urlencoded({ extended: false })); */
+  export const urlencoded: typeof impl.bodyParser.urlencoded;
+  /** The raw (Buffer) parser. @example app.use(bodyParser.raw({ type: 'application/octet-stream' })); */
+  export const raw: typeof impl.bodyParser.raw;
+  /** The text parser. @example app.use(bodyParser.text()); */
+  export const text: typeof impl.bodyParser.text;
   /** The middleware, for `import bodyParser from …` without esModuleInterop. @example bodyParser.default */
-  const _default: typeof bodyParser;
+  const _default: BodyParserModule;
 
   export { _default as default };
 }

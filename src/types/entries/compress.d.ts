@@ -12,6 +12,9 @@ import impl = require('../../middleware/compress');
  */
 declare function compress(options?: impl.CompressOptions): ReturnType<typeof impl.compress>;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `compress` names the member). */
+type CompressModule = typeof compress;
+
 declare namespace compress {
   /** Options of `compress()`. @example const o: compress.CompressOptions = { threshold: 1024 }; */
   export type CompressOptions = impl.CompressOptions;
@@ -24,8 +27,10 @@ declare namespace compress {
   export const compressible: typeof impl.compressible;
   /** See `compress.shouldCompress` in the module's documentation. @example compress.shouldCompress */
   export const shouldCompress: typeof impl.shouldCompress;
+  /** The default filter, as `compression.filter` of the npm package. @example compress({ filter: (req, res) => compress.filter(req, res) }) */
+  export const filter: typeof impl.compress.filter;
   /** The middleware, for `import compress from …` without esModuleInterop. @example compress.default */
-  const _default: typeof compress;
+  const _default: CompressModule;
 
   export { _default as default };
 }

@@ -30,6 +30,9 @@ declare function cookieParser(
   options?: impl.CookieParserOptions,
 ): ReturnType<typeof impl.cookieParser>;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `cookieParser` names the member). */
+type CookieParserModule = typeof cookieParser;
+
 declare namespace cookieParser {
   /** Options of `cookieParser()`. @example const o: cookieParser.CookieParserOptions = { decode: decodeURIComponent }; */
   export type CookieParserOptions = impl.CookieParserOptions;
@@ -47,7 +50,7 @@ declare namespace cookieParser {
   /** See `cookieParser.signedCookies` in the module's documentation. @example cookieParser.signedCookies */
   export const signedCookies: typeof impl.signedCookies;
   /** The middleware, for `import cookieParser from …` without esModuleInterop. @example cookieParser.default */
-  const _default: typeof cookieParser;
+  const _default: CookieParserModule;
 
   export { _default as default };
 }

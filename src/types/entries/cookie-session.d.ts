@@ -32,6 +32,9 @@ declare global {
  */
 declare function cookieSession(options?: impl.CookieSessionOptions): ReturnType<typeof impl.cookieSession>;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `cookieSession` names the member). */
+type CookieSessionModule = typeof cookieSession;
+
 declare namespace cookieSession {
   /** Options of `cookieSession()`. @example const o: cookieSession.CookieSessionOptions = { keys: ['k'] }; */
   export type CookieSessionOptions = impl.CookieSessionOptions;
@@ -63,7 +66,7 @@ declare namespace cookieSession {
   /** See `cookieSession.Session` in the module's documentation. @example cookieSession.Session */
   export const Session: typeof impl.Session;
   /** The middleware, for `import cookieSession from …` without esModuleInterop. @example cookieSession.default */
-  const _default: typeof cookieSession;
+  const _default: CookieSessionModule;
 
   export { _default as default };
 }

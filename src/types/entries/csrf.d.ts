@@ -25,6 +25,9 @@ declare global {
  */
 declare function csrf(options?: impl.CsrfOptions): ReturnType<typeof impl.csrf>;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `csrf` names the member). */
+type CsrfModule = typeof csrf;
+
 declare namespace csrf {
   /** Options of `csrf()`. @example const o: csrf.CsrfOptions = { cookie: true }; */
   export type CsrfOptions = impl.CsrfOptions;
@@ -38,7 +41,7 @@ declare namespace csrf {
   /** See `csrf.verifyToken` in the module's documentation. @example csrf.verifyToken */
   export const verifyToken: typeof impl.verifyToken;
   /** The middleware, for `import csrf from …` without esModuleInterop. @example csrf.default */
-  const _default: typeof csrf;
+  const _default: CsrfModule;
 
   export { _default as default };
 }

@@ -11,6 +11,9 @@ import impl = require('../../middleware/directory');
  */
 declare function directory(root: string, options?: impl.DirectoryOptions): ReturnType<typeof impl.directory>;
 
+/** The module as `require` gives it: the middleware with every member (inside the namespace, `directory` names the member). */
+type DirectoryModule = typeof directory;
+
 declare namespace directory {
   /** Options of `directory()`. @example const o: directory.DirectoryOptions = { hidden: false }; */
   export type DirectoryOptions = impl.DirectoryOptions;
@@ -24,7 +27,7 @@ declare namespace directory {
   /** See `directory.directory` in the module's documentation. @example directory.directory */
   export const directory: typeof impl.directory;
   /** The middleware, for `import directory from …` without esModuleInterop. @example directory.default */
-  const _default: typeof directory;
+  const _default: DirectoryModule;
 
   export { _default as default };
 }

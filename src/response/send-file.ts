@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { webappError } from '../errors/catalogue';
 import { contentDisposition } from '../http/content-disposition';
 import type { HttpError } from '../http/errors';
+import { whenConnectionGone } from '../lifecycle/connection-gone';
 import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
 import type { Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
@@ -155,12 +156,15 @@ function transfer(
     return;
   }
   res.on('close', handler.onClose);
+  // A response queued behind pipelined ones hears nothing when the socket closes; its request does.
+  handler.stopWatching = whenConnectionGone(res.req, res, handler.onClose);
   sendPath(res.req, res, path, config, handler, decode);
 }
 
 /** Tracks one res.sendFile transfer and settles it exactly once. */
 class FileTransfer implements SendHandler {
   aborted = false;
+  stopWatching: (() => void) | undefined;
   private settled = false;
   /** undefined: no file yet; false: file found, no body (HEAD, 304); true: body under way. */
   private streaming: boolean | undefined;
@@ -197,6 +201,7 @@ class FileTransfer implements SendHandler {
   finish(err?: NodeJS.ErrnoException): void {
     if (this.settled) return;
     this.settled = true;
+    this.stopWatching?.();
     this.res.removeListener('close', this.onClose);
     this.res.removeListener('finish', this.onFinish);
     this.settle(err);

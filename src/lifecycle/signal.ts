@@ -25,12 +25,17 @@ interface SignalHolder {
 
 type Req = IncomingMessage & SignalHolder;
 
-/** Why the connection of `req` went away: the shutdown deadline, or the client. */
-function goneReason(req: Req): Error {
-  const socket = req.socket as (object & { [kDeadline]?: boolean }) | null;
-  const session = req.stream?.session as (object & { [kDeadline]?: boolean }) | undefined;
-  const server = serverOf(socket) as { [kDeadline]?: boolean } | undefined;
-  if (socket?.[kDeadline] === true || session?.[kDeadline] === true || server?.[kDeadline] === true) {
+type Marked = object & { [kDeadline]?: boolean };
+
+/** The connection of `req` (an HTTP/2 session, or the socket), seen while it is open. */
+function connectionOf(req: Req): Marked | undefined {
+  return (req.stream?.session ?? req.socket ?? undefined) as Marked | undefined;
+}
+
+/** Why `connection` went away: a shutdown's deadline (marked on it or its server), or the client. */
+function goneReason(connection: Marked | undefined): Error {
+  const server = serverOf(connection) as Marked | undefined;
+  if (connection?.[kDeadline] === true || server?.[kDeadline] === true) {
     return webappError('WEBAPP_SHUTDOWN_DEADLINE');
   }
   return webappError('ECONNABORTED');
@@ -43,12 +48,13 @@ export function requestSignal(req: Req): AbortSignal {
   const controller = new AbortController();
   req[kController] = controller;
   const res = req.res;
+  const connection = connectionOf(req);
   if (kReason in req) {
     controller.abort(req[kReason]);
   } else if (connectionGone(req, res)) {
-    controller.abort(goneReason(req));
+    controller.abort(goneReason(connection));
   } else if (!res?.writableFinished) {
-    whenConnectionGone(req, res, () => controller.abort(goneReason(req)));
+    whenConnectionGone(req, res, () => controller.abort(goneReason(connection)));
   }
   return controller.signal;
 }

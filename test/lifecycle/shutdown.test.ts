@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 
 import webapp = require('../../src/index');
 
-import { assertEverySeenCompleted, keepAliveLoad, next, RawConnection, within } from './support';
+import { assertEverySeenCompleted, holder, keepAliveLoad, next, RawConnection, within } from './support';
 
 type Server = http.Server & { shutdown(options?: object): Promise<void>; readonly draining: boolean };
 
@@ -18,32 +18,6 @@ async function listen(app: ReturnType<typeof webapp>): Promise<{ server: Server;
   const server = app.listen(0, '127.0.0.1') as Server;
   await next(server, 'listening');
   return { server, port: (server.address() as AddressInfo).port };
-}
-
-/** A response the test ends when it wants: `hold(res)` parks it, `release()` ends every parked one. */
-function holder() {
-  const parked: Array<() => void> = [];
-  const arrived: Array<() => void> = [];
-  return {
-    hold(end: () => void) {
-      parked.push(end);
-      for (const wake of arrived.splice(0)) wake();
-    },
-    held(count = 1): Promise<void> {
-      if (parked.length >= count) return Promise.resolve();
-      return within(
-        new Promise<void>((resolve) => {
-          const check = () => (parked.length >= count ? resolve() : arrived.push(check));
-          arrived.push(check);
-        }),
-        5000,
-        `${count} parked responses`,
-      );
-    },
-    release() {
-      for (const end of parked.splice(0)) end();
-    },
-  };
 }
 
 describe('server.shutdown() under a keep-alive load', () => {

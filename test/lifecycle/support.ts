@@ -171,3 +171,28 @@ export function assertEverySeenCompleted(
     assert.ok(!seen.has(n), `request ${n} failed (${why})`);
   }
 }
+
+/** Responses the test ends when it wants: `hold(end)` parks one, `held(n)` waits for n, `release()` ends them. */
+export function holder() {
+  const parked: Array<() => void> = [];
+  const waiting: Array<() => void> = [];
+  return {
+    hold(end: () => void): void {
+      parked.push(end);
+      for (const wake of waiting.splice(0)) wake();
+    },
+    held(count = 1): Promise<void> {
+      return within(
+        new Promise<void>((resolve) => {
+          const check = () => (parked.length >= count ? resolve() : waiting.push(check));
+          check();
+        }),
+        5000,
+        `${count} parked responses`,
+      );
+    },
+    release(): void {
+      for (const end of parked.splice(0)) end();
+    },
+  };
+}

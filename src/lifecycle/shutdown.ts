@@ -137,6 +137,7 @@ export function withShutdown<S extends object>(
   server: S,
   app?: { get(name: string): unknown },
 ): S & Shutdownable {
+  // Sound: every caller passes a node server (http, https or http2), a net.Server subclass.
   const target = server as unknown as AnyServer;
   const drain = track(target, true);
   Object.defineProperties(server, {

@@ -8,7 +8,8 @@
 //   idle      20 keep-alive connections, all idle
 //
 // For each: the drain time, requests answered after the call, how many said `Connection: close`,
-// and requests that failed (sent on a connection the server closed). Run after `npm run build`:
+// requests refused (a new connection once the server stopped listening: the client goes elsewhere)
+// and requests that failed (sent on a connection as the server closed it). Run after `npm run build`:
 //
 //   node bench/drain.mjs            (node's default keepAliveTimeout: 5 s)
 import http from 'node:http';
@@ -32,7 +33,7 @@ function get(port, agent, ms) {
         res.on('end', () => resolve({ ok: true, close: res.headers.connection === 'close' }));
         res.on('error', () => resolve({ ok: false }));
       })
-      .on('error', () => resolve({ ok: false }));
+      .on('error', (err) => resolve({ ok: false, refused: err.code === 'ECONNREFUSED' }));
   });
 }
 
@@ -41,7 +42,7 @@ async function scenario(name, how) {
   await new Promise((resolve) => server.once('listening', resolve));
   const port = server.address().port;
   let called = 0;
-  const stats = { after: 0, close: 0, failed: 0 };
+  const stats = { after: 0, close: 0, refused: 0, failed: 0 };
   const closed = new Promise((resolve) => server.once('close', () => resolve(performance.now())));
   const stop = () => {
     called = performance.now();
@@ -50,7 +51,8 @@ async function scenario(name, how) {
   };
   const record = (r) => {
     if (called === 0) return;
-    if (!r.ok) stats.failed++;
+    if (r.refused) stats.refused++;
+    else if (!r.ok) stats.failed++;
     else {
       stats.after++;
       if (r.close) stats.close++;
@@ -99,12 +101,12 @@ async function scenario(name, how) {
 }
 
 console.log(`node ${process.version}, keepAliveTimeout ${http.createServer().keepAliveTimeout} ms`);
-console.log('| situation | call | drain time | answered after the call | said Connection: close | failed |');
-console.log('|---|---|---|---|---|---|');
+console.log('| situation | call | drain time | answered after the call | said `Connection: close` | refused (not listening) | failed |');
+console.log('|---|---|---|---|---|---|---|');
 for (const name of ['busy', 'load', 'idle']) {
   for (const how of ['close', 'shutdown']) {
     const r = await scenario(name, how);
     const call = how === 'close' ? '`server.close()`' : '`server.shutdown()`';
-    console.log(`| ${name} | ${call} | ${r.ms} | ${r.after} | ${r.close} | ${r.failed} |`);
+    console.log(`| ${name} | ${call} | ${r.ms} | ${r.after} | ${r.close} | ${r.refused} | ${r.failed} |`);
   }
 }

@@ -101,7 +101,9 @@ async function scenario(name, how) {
 }
 
 console.log(`node ${process.version}, keepAliveTimeout ${http.createServer().keepAliveTimeout} ms`);
-console.log('| situation | call | drain time | answered after the call | said `Connection: close` | refused (not listening) | failed |');
+console.log(
+  '| situation | call | drain time | answered after the call | said `Connection: close` | refused (not listening) | failed |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const name of ['busy', 'load', 'idle']) {
   for (const how of ['close', 'shutdown']) {

@@ -336,6 +336,11 @@ export const ERRORS = {
     class: 'Error',
     message: 'shutdown: the server is not listening',
   },
+  WEBAPP_SHUTDOWN_CONNECTIONS_LEFT: {
+    class: 'Error',
+    message: (count: number) =>
+      `shutdown: ${count} connection(s) opened before the call and never seen by webapp are still open after the deadline (drain servers made by app.listen() or webapp/http2 to close them all)`,
+  },
   WEBAPP_SHUTDOWN_DEADLINE: {
     class: 'Error',
     message: 'The server shut down before the response was complete',

@@ -50,6 +50,8 @@ const DEFAULT_TIMEOUT = 10_000;
 const MAX_DELAY = 2 ** 31 - 1;
 /** How often a connection webapp could not see is checked for idleness while draining. */
 const POLL_INTERVAL = 50;
+/** After the deadline's destroys, how long unseen connections have before the drain gives up on them. */
+const LEFT_OPEN_GRACE = 1000;
 
 /** An HTTP/2 session, as far as shutdown uses it. */
 interface Session {
@@ -79,6 +81,10 @@ interface Drain {
   draining: boolean;
   /** Set once the server closed: resolves the drain when the last tracked connection has closed too. */
   onEmpty: (() => void) | undefined;
+  /** Set while draining a server webapp did not make: settles the drain if unseen connections outlive the deadline. */
+  onLeftOpen: (() => void) | undefined;
+  /** Tracks an HTTP/2 session until it closes. */
+  watchSession(session: Session): void;
 }
 
 const drains = new WeakMap<object, Drain>();
@@ -93,9 +99,15 @@ function track(server: AnyServer, complete: boolean): Drain {
     promise: undefined,
     draining: false,
     onEmpty: undefined,
+    onLeftOpen: undefined,
+    watchSession(session: Session) {
+      sessions.add(session);
+      session.on('close', forgetSession);
+    },
   };
+  const sockets = drain.sockets;
+  const sessions = drain.sessions;
   drains.set(server, drain);
-  const { sockets, sessions } = drain;
   // One function per server (not per connection) forgets a closed connection.
   const forgetSocket = function (this: Duplex) {
     sockets.delete(this);
@@ -118,8 +130,7 @@ function track(server: AnyServer, complete: boolean): Drain {
   }
   if (http2) {
     server.on('session', (session: Session) => {
-      sessions.add(session);
-      session.on('close', forgetSession);
+      drain.watchSession(session);
       // A session opened while draining (accepted just before the listener closed) is told at once.
       if (drain.draining) session.close();
     });
@@ -186,23 +197,29 @@ export function isDraining(server: object): boolean {
 function run(drain: Drain, timeout: number, retryAfter: number | undefined): Promise<void> {
   const { server } = drain;
   drain.draining = true;
-  return new Promise<void>((resolve) => {
+  return new Promise<void>((resolve, reject) => {
     let poll: NodeJS.Timeout | undefined;
     const deadline = setTimeout(onDeadline, timeout, drain);
     // Only the connections keep the process alive, never the drain's own timers.
     deadline.unref();
-    const onRequest = retryAfter === undefined ? onLateRequest : refuseWith(retryAfter);
-    const finish = (): void => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+      closeSessionOf(drain, req);
+      if (retryAfter === undefined) serveClosing(req, res);
+      else refuse(req, res, retryAfter);
+    };
+    const settle = (err?: Error): void => {
       drain.onEmpty = undefined;
+      drain.onLeftOpen = undefined;
       clearTimeout(deadline);
       if (poll !== undefined) clearInterval(poll);
       server.removeListener('request', onRequest);
-      resolve();
+      if (err) reject(err);
+      else resolve();
     };
     server.close(() => {
       // node counts a destroyed socket out before it emits 'close': its response hears of it later.
-      if (drain.sockets.size === 0 && drain.sessions.size === 0) finish();
-      else drain.onEmpty = finish;
+      if (drain.sockets.size === 0 && drain.sessions.size === 0) settle();
+      else drain.onEmpty = settle;
     });
     if (retryAfter !== undefined) {
       // The server is going away: its request handlers are replaced, so no app sees these requests.
@@ -220,23 +237,36 @@ function run(drain: Drain, timeout: number, retryAfter: number | undefined): Pro
     if (!drain.complete) {
       poll = setInterval(closeIdle, POLL_INTERVAL, server);
       poll.unref();
+      // Connections opened before the call that webapp never saw (HTTP/2 sessions that sent nothing
+      // since) cannot be closed: the drain says so rather than wait for them.
+      drain.onLeftOpen = () =>
+        server.getConnections((_err, count) => {
+          if (drain.onLeftOpen !== undefined) settle(webappError('WEBAPP_SHUTDOWN_CONNECTIONS_LEFT', count));
+        });
     }
   });
 }
 
+/** An HTTP/2 request while draining, on a session webapp had not seen: its session gets GOAWAY too. */
+function closeSessionOf(drain: Drain, req: IncomingMessage): void {
+  if (req.httpVersionMajor !== 2) return;
+  const session = (req as IncomingMessage & { stream?: { session?: Session } }).stream?.session;
+  if (session === undefined || drain.sessions.has(session)) return;
+  drain.watchSession(session);
+  if (!session.closed) session.close();
+}
+
 /** A request that arrives on an open connection while draining: served, then the connection closes. */
-function onLateRequest(req: IncomingMessage, res: ServerResponse): void {
+function serveClosing(req: IncomingMessage, res: ServerResponse): void {
   if (req.httpVersionMajor === 1 && !res.headersSent) closeConnectionAfter(res);
 }
 
-function refuseWith(retryAfter: number): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    if (req.httpVersionMajor === 1) closeConnectionAfter(res);
-    res.statusCode = 503;
-    res.setHeader('Retry-After', String(retryAfter));
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end('Service Unavailable');
-  };
+function refuse(req: IncomingMessage, res: ServerResponse, retryAfter: number): void {
+  if (req.httpVersionMajor === 1) closeConnectionAfter(res);
+  res.statusCode = 503;
+  res.setHeader('Retry-After', String(retryAfter));
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end('Service Unavailable');
 }
 
 /** The response of `req` that is not complete yet, as webapp links them (`req.res`). */
@@ -287,6 +317,7 @@ function onDeadline(drain: Drain): void {
   for (const socket of drain.sockets) socket.destroy();
   for (const session of drain.sessions) session.destroy();
   drain.server.closeAllConnections?.();
+  if (drain.onLeftOpen !== undefined) setTimeout(drain.onLeftOpen, LEFT_OPEN_GRACE).unref();
 }
 
 /** The `shutdown signals` setting: the signals that start a shutdown of the app's servers. */

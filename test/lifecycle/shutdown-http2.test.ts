@@ -129,4 +129,69 @@ describe('shutdown over HTTP/2', () => {
     agent.destroy();
     session.destroy();
   });
+
+  test("node's own http2 server with webapp.shutdown: a session seen during the drain gets GOAWAY; one never seen is reported", async () => {
+    const app = webapp();
+    const wait = holder();
+    app.get('/slow', (req, res) => wait.hold(() => res.send('slow')));
+    app.get('/late', (req, res) => res.send('late'));
+    const server = http2.createServer(app);
+    server.listen(0, '127.0.0.1');
+    await next(server, 'listening');
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const busy = http2.connect(origin);
+    busy.on('error', () => {});
+    const idle = http2.connect(origin);
+    idle.on('error', () => {});
+    await next(idle, 'connect');
+    const slow = request(busy, '/slow');
+    await wait.held();
+    const done = webapp.shutdown(server, { timeout: 100 });
+    // A request after the call shows webapp the session: it is told to go away.
+    const goaway = next(busy, 'goaway', 'GOAWAY');
+    const late = request(busy, '/late');
+    await goaway;
+    wait.release();
+    assert.deepEqual(await within(slow, 5000, 'the open stream'), { status: 200, body: 'slow' });
+    assert.deepEqual(await within(late, 5000, 'the late stream'), { status: 200, body: 'late' });
+    // The idle session sent nothing: webapp cannot close it, and says so instead of waiting.
+    await assert.rejects(within(done, 5000, 'the shutdown to give up'), {
+      code: 'WEBAPP_SHUTDOWN_CONNECTIONS_LEFT',
+      message: /1 connection/,
+    });
+    idle.destroy();
+    busy.destroy();
+    await within(next(server, 'close'), 5000, 'the server to close');
+  });
+
+  test('a plain https server with webapp.shutdown: the busy connection completes its response, then the server closes', async () => {
+    const app = webapp();
+    const wait = holder();
+    app.get('/slow', (req, res) => wait.hold(() => res.send('slow')));
+    const server = https.createServer(await selfSignedCertificate(), app);
+    server.listen(0, '127.0.0.1');
+    await next(server, 'listening');
+    const agent = new https.Agent({ keepAlive: true, rejectUnauthorized: false });
+    const response = new Promise<{ body: string; connection?: string }>((resolve, reject) => {
+      https
+        .get(
+          { host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/slow', agent },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve({ body, connection: res.headers.connection }));
+          },
+        )
+        .on('error', reject);
+    });
+    await wait.held();
+    const done = webapp.shutdown(server);
+    wait.release();
+    assert.equal((await within(response, 5000, 'the response')).body, 'slow');
+    await within(done, 5000, 'the shutdown');
+    agent.destroy();
+  });
 });

@@ -4,7 +4,8 @@
  * the request and, with `respond` (the default), a 503 error (`code: 'ETIMEDOUT'`, `timeout`) passed
  * to the error middleware. Beyond it: `req.signal` aborts with that error, so the work can stop; a
  * response already started is left alone (the timer stops when the head is written); and a handler
- * that calls `next()` after its request timed out does not run the rest of the chain.
+ * of a router that calls `next()` after its request timed out does not run the rest of the chain
+ * (one of several handlers of a single route still does: the route's walk is its own).
  * @module
  */
 import { httpError } from '../errors/catalogue';
@@ -43,6 +44,8 @@ export function timeout(time?: number | string, options?: TimeoutOptions) {
 
   return function timeout(req: Req, res: Res, next: Next): void {
     const timed = req as TimedReq;
+    // A route with several handlers gives them a `next` of its own walk, not the router's.
+    const inRoute = next !== req.next;
     const previous = timed[kTimer];
     if (previous !== undefined) clearTimeout(previous);
     const timer = setTimeout(() => {
@@ -53,7 +56,10 @@ export function timeout(time?: number | string, options?: TimeoutOptions) {
       const err = httpError('ETIMEDOUT', { timeout: delay });
       abortRequest(req, err);
       req.emit('timeout', delay);
-      if (respond) next(err);
+      // Into the innermost walk the request is in, so that the error ends every walk on its way out
+      // and a late `next()` finds its walk over instead of running the rest of it: this route's own
+      // walk, or else the walk of the router the request is in now (`req.next`), maybe nested deeper.
+      if (respond) (inRoute || typeof req.next !== 'function' ? next : req.next)(err);
     }, delay);
     // The connection keeps the process alive while the request lasts; the timer alone must not.
     timer.unref();

@@ -218,4 +218,62 @@ describe('beyond connect-timeout', () => {
     assert.equal(timeoutModule.timeout, webapp.timeout);
     assert.equal(timeoutModule.default, webapp.timeout);
   });
+
+  test('a late next() after the time ran out does not run the rest of a router, nor of a route', async () => {
+    const app = webapp();
+    const ran: string[] = [];
+    let lateDone!: () => void;
+    let late = 0;
+    const allLate = new Promise<void>((resolve) => {
+      lateDone = resolve;
+    });
+    /** Calls `next()` once the request has timed out (its 'timeout' event), then once more later. */
+    const slow = (label: string) => (req: any, _res: any, next: any) => {
+      req.once('timeout', () =>
+        setImmediate(() => {
+          ran.push(`${label}: late next`);
+          next();
+          if (++late === 3) setImmediate(lateDone);
+        }),
+      );
+    };
+    const rest = (label: string) => (req: any, res: any, next: any) => {
+      ran.push(`${label}: rest ran`);
+      next();
+    };
+    app.use('/app', webapp.timeout(20));
+    const api = webapp.Router();
+    api.use(slow('router'), rest('router'));
+    api.get('/x', rest('router route'));
+    app.use('/app/api', api);
+    const inner = webapp.Router();
+    inner.use(webapp.timeout(20));
+    inner.get('/y', slow('inner single route'));
+    inner.use(rest('inner'));
+    app.use('/inner', inner);
+    app.get('/route', webapp.timeout(20), slow('route'), rest('route'));
+    app.use(rest('app'));
+    app.use((err: any, req: any, res: any, _next: any) => {
+      ran.push(`${req.originalUrl}: ${err.code}`);
+      res.status(err.status).send('timed out');
+    });
+    await serve(app, async (port) => {
+      for (const path of ['/app/api/x', '/inner/y', '/route']) {
+        const res = await within(send(port, { path }), 5000, path);
+        assert.equal(res.status, 503, path);
+      }
+      await within(allLate, 5000, 'the late calls');
+      // The late calls have been made: what they start runs at once, or a few turns later (a walk
+      // that ends hands over on a later turn); ten turns leave room for every hop.
+      for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    });
+    assert.deepEqual(ran.sort(), [
+      '/app/api/x: ETIMEDOUT',
+      '/inner/y: ETIMEDOUT',
+      '/route: ETIMEDOUT',
+      'inner single route: late next',
+      'route: late next',
+      'router: late next',
+    ]);
+  });
 });

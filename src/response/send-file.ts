@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { webappError } from '../errors/catalogue';
 import { contentDisposition } from '../http/content-disposition';
 import type { HttpError } from '../http/errors';
-import { whenConnectionGone } from '../lifecycle/connection-gone';
+import { connectionGone, whenConnectionGone } from '../lifecycle/connection-gone';
 import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
 import type { Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
@@ -149,7 +149,7 @@ function transfer(
   const config = compileSendOptions(options);
   // The outcome arrives from fs and socket events: the callback runs in the caller's async context.
   const handler = new FileTransfer(res, options.headers, inContext(settle));
-  if (res.destroyed || res.writableEnded) {
+  if (res.destroyed || res.writableEnded || connectionGone(res.req, res)) {
     // Nothing can be sent: report it like a request aborted mid-way.
     handler.aborted = true;
     setImmediate(() => handler.finish(abortedError()));
@@ -157,7 +157,7 @@ function transfer(
   }
   res.on('close', handler.onClose);
   // A response queued behind pipelined ones hears nothing when the socket closes; its request does.
-  handler.stopWatching = whenConnectionGone(res.req, res, handler.onClose);
+  handler.stopWatching = whenConnectionGone(res.req, res, handler.onGone);
   sendPath(res.req, res, path, config, handler, decode);
 }
 
@@ -188,6 +188,11 @@ class FileTransfer implements SendHandler {
     if (this.settled) return;
     if (this.streaming === false) this.finish();
     else this.finish(abortedError());
+  };
+
+  /** The connection went away before the response finished (also for one queued behind others). */
+  readonly onGone = (): void => {
+    this.finish(abortedError());
   };
 
   /**

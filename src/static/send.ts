@@ -428,10 +428,12 @@ class Transfer {
 
   private stream(path: string, offset: number, length: number): void {
     const { req, res } = this;
-    // The client is gone: do not even open the file.
+    // Told first, so that the handler reads any close that follows as an abort.
+    this.handler.stream?.();
+    // The client is gone (also for a response queued behind pipelined ones, which node never tells):
+    // do not even open the file.
     if (connectionGone(req, res)) return;
     const file = createReadStream(path, { start: offset, end: offset + length - 1 });
-    this.handler.stream?.();
     // Also when the response is queued behind pipelined ones: node never tells it the socket closed.
     const stopWatching = whenConnectionGone(req, res, () => file.destroy());
     file.on('error', (err: NodeJS.ErrnoException) => {

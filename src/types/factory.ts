@@ -5,6 +5,7 @@
  */
 import type * as net from 'node:net';
 import type { WebappMime } from '../http/mime';
+import type { ShutdownOptions, TimeoutOptions } from './lifecycle';
 import type {
   BasicAuthCheck,
   CookieParserOptions,
@@ -25,7 +26,6 @@ import type {
   Router,
   RouterOptions,
 } from './public';
-import type { ShutdownOptions, TimeoutOptions } from './lifecycle';
 
 /**
  * `webapp.Router`: creates a router. With `{ mergeParams: true }` its handlers also see the

@@ -8,6 +8,7 @@ export const MIDDLEWARE_SUBPATHS = [
   'cookie-session',
   'csrf',
   'directory',
+  'timeout',
 ];
 
 // Other subpaths (`webapp/<name>` → dist/<file>.js): modules that are not middleware (server factories,

@@ -10,6 +10,7 @@ import { installLazyLocals } from './application/locals';
 import { json, raw, text, urlencoded } from './body/index';
 import type * as core from './core';
 import { tuneProcess } from './http/node-internals';
+import { shutdown } from './lifecycle/shutdown';
 import { query } from './middleware/query';
 import { request } from './request/index';
 import { response } from './response/index';
@@ -64,6 +65,7 @@ interface LazyMiddleware {
   readonly csrf: typeof import('./middleware/csrf').csrf;
   readonly directory: typeof import('./middleware/directory').directory;
   readonly bodyParser: typeof import('./middleware/body-parser').bodyParser;
+  readonly timeout: typeof import('./middleware/timeout').timeout;
 }
 
 const webapp = Object.assign(createApplication, {
@@ -78,6 +80,7 @@ const webapp = Object.assign(createApplication, {
   urlencoded,
   static: serveStatic,
   query,
+  shutdown,
 }) as typeof createApplication & {
   application: typeof application;
   request: typeof request;
@@ -90,6 +93,7 @@ const webapp = Object.assign(createApplication, {
   urlencoded: typeof urlencoded;
   static: typeof serveStatic;
   query: typeof query;
+  shutdown: typeof shutdown;
 } & LazyMiddleware;
 
 function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {
@@ -105,6 +109,7 @@ lazyMember('compress', () => require('./middleware/compress').compress);
 lazyMember('csrf', () => require('./middleware/csrf').csrf);
 lazyMember('directory', () => require('./middleware/directory').directory);
 lazyMember('bodyParser', () => require('./middleware/body-parser').bodyParser);
+lazyMember('timeout', () => require('./middleware/timeout').timeout);
 
 (webapp as typeof webapp & { default?: unknown }).default = webapp;
 
@@ -232,6 +237,14 @@ namespace webappApi {
   export type CookieParserOptions = core.CookieParserOptions;
   /** A middleware typed with node's request and response. @example const mw: webapp.NodeHandler = webapp.json(); */
   export type NodeHandler = core.NodeHandler;
+  /** Options of `server.shutdown()` / `webapp.shutdown()`. @example const o: webapp.ShutdownOptions = { timeout: '10s' }; */
+  export type ShutdownOptions = core.ShutdownOptions;
+  /** `shutdown()` and `draining` of the servers webapp creates. @example const s: webapp.Shutdownable = app.listen(0); */
+  export type Shutdownable = core.Shutdownable;
+  /** The server `app.listen()` returns. @example const server: webapp.ListeningServer = app.listen(3000); */
+  export type ListeningServer = core.ListeningServer;
+  /** Options of `webapp.timeout()`. @example const o: webapp.TimeoutOptions = { respond: false }; */
+  export type TimeoutOptions = core.TimeoutOptions;
 }
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the public names
 

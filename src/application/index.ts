@@ -14,6 +14,7 @@ import {
   endsUnreadRequestsEarly,
   serverOf,
 } from '../http/node-internals';
+import { withShutdown } from '../lifecycle/shutdown';
 import { enterApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
 import { methods, methodTable } from '../router/methods';
@@ -338,7 +339,8 @@ application.render = function render(this: AppInternal, name: string, options?: 
 };
 
 /**
- * Starts an HTTP server for the app; arguments as `server.listen`. Returns the server.
+ * Starts an HTTP server for the app; arguments as `server.listen`. Returns the server, which also
+ * has `shutdown({ timeout })` and `draining` (see ../lifecycle/shutdown).
  * The server builds requests and responses directly on this app's prototypes, so no prototype
  * swap happens per request.
  * @example
@@ -349,6 +351,8 @@ application.listen = function listen(this: AppInternal, ...args: unknown[]) {
     { IncomingMessage: requestClass(this), ServerResponse: responseClass(this) } as http.ServerOptions,
     this,
   );
+  // `server.shutdown()`, `server.draining` and the `shutdown signals` setting (../lifecycle/shutdown).
+  withShutdown(server, this);
   return server.listen(...(args as Parameters<http.Server['listen']>));
 };
 

@@ -323,6 +323,44 @@ export const ERRORS = {
     message: (name: string) => `${name} must be array of strings or false`,
   },
   WEBAPP_STATIC_HEADERS_SENT: { class: 'Error', message: "Can't set headers after they are sent." },
+
+  // Lifecycle (graceful shutdown, request timeouts, req.signal)
+  WEBAPP_SHUTDOWN_SERVER_INVALID: {
+    class: 'TypeError',
+    message: 'shutdown(server): the server must be a node http, https or http2 server',
+  },
+  WEBAPP_SHUTDOWN_TIMEOUT_INVALID: {
+    class: 'RangeError',
+    message: (value: string) =>
+      `shutdown: the timeout must be a non-negative number of milliseconds or a time such as '10s', got ${value}`,
+  },
+  WEBAPP_SHUTDOWN_RETRY_AFTER_INVALID: {
+    class: 'RangeError',
+    message: (value: string) => `shutdown: retryAfter must be a whole number of seconds, got ${value}`,
+  },
+  WEBAPP_SHUTDOWN_NOT_LISTENING: {
+    class: 'Error',
+    message: 'shutdown: the server is not listening',
+  },
+  WEBAPP_SHUTDOWN_CONNECTIONS_LEFT: {
+    class: 'Error',
+    message: (count: number) =>
+      `shutdown: ${count} connection(s) opened before the call and never seen by webapp are still open after the deadline (drain servers made by app.listen() or webapp/http2 to close them all)`,
+  },
+  WEBAPP_SHUTDOWN_DEADLINE: {
+    class: 'Error',
+    message: 'The server shut down before the response was complete',
+  },
+  WEBAPP_SETTING_SHUTDOWN_SIGNALS_INVALID: {
+    class: 'TypeError',
+    message: (value: string) =>
+      `the 'shutdown signals' setting must be a signal name or a list of them (e.g. ['SIGTERM', 'SIGINT']), got ${value}`,
+  },
+  WEBAPP_TIMEOUT_INVALID: {
+    class: 'RangeError',
+    message: (value: string) =>
+      `timeout: the time must be a non-negative number of milliseconds or a time such as '5s', got ${value}`,
+  },
 } as const satisfies Record<string, ThrownEntry>;
 
 /** HTTP errors (http-errors' shape: `status`, `statusCode`, `expose`), passed to `next` or thrown. */
@@ -385,6 +423,8 @@ export const HTTP_ERRORS = {
   WEBAPP_DIRECTORY_PATH_MALFORMED: { status: 400, carrier: 'none' },
   WEBAPP_DIRECTORY_FORBIDDEN: { status: 403, carrier: 'none' },
   WEBAPP_RES_FORMAT_NOT_ACCEPTABLE: { status: 406, carrier: 'code' },
+  /** connect-timeout's error, field for field: `code: 'ETIMEDOUT'`, `timeout` (ms), `expose: false` (a 5xx). */
+  ETIMEDOUT: { status: 503, carrier: 'code', message: 'Response timeout' },
 
   // Static files (express.static, res.sendFile)
   WEBAPP_STATIC_PATH_MALFORMED: { status: 400, carrier: 'none' },

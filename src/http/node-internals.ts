@@ -54,6 +54,12 @@
  *    request with `read(0)`. Used by dumpUnreadRequest, below, which does as node 26 does, for the
  *    request classes of the servers webapp builds. Probed on a stand-in (which of `read` and `resume`
  *    node's `_dump` calls for a complete, empty request): installed only where node's resumes.
+ * 11. A connection's messages: a server-side HTTP/1 socket's `_httpMessage` is the response being
+ *    written on it (null between responses), and its `parser.incoming` the request parsed last.
+ *    Used by ../lifecycle/shutdown to find the response that should say `Connection: close` on a
+ *    busy connection. Not probed (it needs a connection): both are checked for their type where read,
+ *    and their test says when they change; without them, a busy connection is closed once it is idle
+ *    (polled), its last response still saying keep-alive.
  * @module
  */
 import { AsyncLocalStorage, executionAsyncResource } from 'node:async_hooks';
@@ -396,6 +402,39 @@ export function tuneProcess(env: NodeJS.ProcessEnv = process.env): boolean {
 /** The tick object keepTickShapes kept, once its tick has run: for tests. */
 export function keptTickObject(): object | undefined {
   return keptTick;
+}
+
+/**
+ * The response node is writing on HTTP/1 `socket`, if one can be seen (assumption 11).
+ * @example
+ * currentResponse(req.socket) === res
+ */
+export function currentResponse(socket: unknown): ServerResponse | undefined {
+  const message = (socket as { _httpMessage?: unknown } | null)?._httpMessage;
+  return message instanceof ServerResponse ? message : undefined;
+}
+
+/**
+ * The request parsed last on HTTP/1 `socket`, if one can be seen (assumption 11): with pipelining,
+ * later than the one `currentResponse` answers.
+ * @example
+ * latestRequest(req.socket) === req
+ */
+export function latestRequest(socket: unknown): IncomingMessage | undefined {
+  const incoming = (socket as { parser?: { incoming?: unknown } | null } | null)?.parser?.incoming;
+  return incoming instanceof IncomingMessage ? incoming : undefined;
+}
+
+/**
+ * Makes node close the connection of `res` once it is sent, saying `Connection: close` (assumption 5):
+ * call before the head is written.
+ * @example
+ * closeConnectionAfter(res);
+ */
+export function closeConnectionAfter(res: ServerResponse): void {
+  res.shouldKeepAlive = false;
+  // A Connection header set by the application would keep the connection open: it no longer can.
+  if (res.hasHeader('connection')) res.setHeader('Connection', 'close');
 }
 
 /** What the probes found (probing now if nothing has yet), for tests and diagnostics. */

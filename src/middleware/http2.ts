@@ -18,11 +18,14 @@ import http2, {
 import { http2Prototypes, normalizeHttp2Headers } from '../application/http2';
 import { kServerProto, requestClass, responseClass } from '../application/index';
 import { webappError } from '../errors/catalogue';
+import { type Shutdownable, withShutdown } from '../lifecycle/shutdown';
 import type { AppInternal } from '../types/internal';
 
 /** An application (what `webapp()` returns), as far as these servers need it. */
 // biome-ignore lint/suspicious/noExplicitAny: public type: any app-like handler (webapp.Express takes webapp's Request, which node's Http2ServerRequest is not typed as); node calls it with its compatibility objects
 export type Http2App = (req: any, res: any) => void;
+
+export type { Shutdownable, ShutdownOptions } from '../lifecycle/shutdown';
 
 // node's compatibility constructors take more arguments than @types/node declares (../http/node-internals, 7).
 type RequestCtor = new (
@@ -80,10 +83,14 @@ function checkApp(app: unknown): AppInternal {
  * `allowHTTP1: true` it also answers HTTP/1.1 clients (ALPN `http/1.1`).
  * @example
  * createSecureServer({ key, cert, allowHTTP1: true }, app).listen(8443);
+ * The server also has `shutdown({ timeout })` and `draining`, as `app.listen()`'s has.
  */
-export function createSecureServer(options: SecureServerOptions, app: Http2App): Http2SecureServer {
+export function createSecureServer(
+  options: SecureServerOptions,
+  app: Http2App,
+): Http2SecureServer & Shutdownable {
   const target = checkApp(app);
-  return http2.createSecureServer(withAppClasses(target, options ?? {}), app as never);
+  return withShutdown(http2.createSecureServer(withAppClasses(target, options ?? {}), app as never), target);
 }
 
 /**
@@ -93,11 +100,11 @@ export function createSecureServer(options: SecureServerOptions, app: Http2App):
  * createServer(app).listen(8080);
  * createServer({ settings: { maxConcurrentStreams: 100 } }, app).listen(8080);
  */
-export function createServer(app: Http2App): Http2Server;
-export function createServer(options: ServerOptions, app: Http2App): Http2Server;
-export function createServer(first: ServerOptions | Http2App, second?: Http2App): Http2Server {
+export function createServer(app: Http2App): Http2Server & Shutdownable;
+export function createServer(options: ServerOptions, app: Http2App): Http2Server & Shutdownable;
+export function createServer(first: ServerOptions | Http2App, second?: Http2App): Http2Server & Shutdownable {
   const app = typeof first === 'function' ? first : second;
   const options = typeof first === 'function' ? {} : (first ?? {});
   const target = checkApp(app);
-  return http2.createServer(withAppClasses(target, options), app as never);
+  return withShutdown(http2.createServer(withAppClasses(target, options), app as never), target);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { IncomingMessage } from 'node:http';
+import { installRequestSignal } from '../lifecycle/signal';
 import * as acceptance from './accepts';
 import { ip, ips } from './address';
 import { fresh, stale } from './fresh';
@@ -60,6 +61,9 @@ const getters: Record<string, () => unknown> = {
 for (const name of Object.keys(getters)) {
   Object.defineProperty(request, name, { get: getters[name], enumerable: true, configurable: true });
 }
+
+// `req.signal` (see ../lifecycle/signal): created on first read.
+installRequestSignal(request);
 
 Object.defineProperty(request, 'query', {
   get: getQuery,

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { webappError } from '../errors/catalogue';
 import { contentDisposition } from '../http/content-disposition';
 import type { HttpError } from '../http/errors';
+import { connectionGone, whenConnectionGone } from '../lifecycle/connection-gone';
 import { compileSendOptions, type SendHandler, type SendOptions, sendPath } from '../static/send';
 import type { Res } from '../types/internal';
 import { inContext } from '../utils/async-context';
@@ -149,7 +150,7 @@ function transfer(
   const config = compileSendOptions(options);
   // The outcome arrives from fs and socket events: the callback runs in the caller's async context.
   const handler = new FileTransfer(res, options.headers, inContext(settle));
-  if (res.destroyed || res.writableEnded) {
+  if (res.destroyed || res.writableEnded || connectionGone(res.req, res)) {
     // Nothing can be sent: report it like a request aborted mid-way.
     handler.aborted = true;
     setImmediate(() => handler.finish(abortedError()));
@@ -157,12 +158,15 @@ function transfer(
   }
   res.on('close', handler.onClose);
   handler.watchSocket();
+  // A response queued behind pipelined ones hears nothing when the socket closes; its request does.
+  handler.stopWatching = whenConnectionGone(res.req, res, handler.onGone);
   sendPath(res.req, res, path, config, handler, decode);
 }
 
 /** Tracks one res.sendFile transfer and settles it exactly once. */
 class FileTransfer implements SendHandler {
   aborted = false;
+  stopWatching: (() => void) | undefined;
   private settled = false;
   /** Whether onSocketError listens on the socket. */
   private watching = false;
@@ -188,6 +192,11 @@ class FileTransfer implements SendHandler {
     if (this.settled) return;
     if (this.streaming === false) this.finish();
     else this.finish(abortedError());
+  };
+
+  /** The connection went away before the response finished (also for one queued behind others). */
+  readonly onGone = (): void => {
+    this.finish(abortedError());
   };
 
   /**
@@ -217,6 +226,7 @@ class FileTransfer implements SendHandler {
   finish(err?: NodeJS.ErrnoException): void {
     if (this.settled) return;
     this.settled = true;
+    this.stopWatching?.();
     this.res.removeListener('close', this.onClose);
     this.res.removeListener('finish', this.onFinish);
     if (this.watching) this.socket!.removeListener('error', this.onSocketError);

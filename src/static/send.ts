@@ -6,7 +6,7 @@
  * middleware (compression, sessions) sees every byte.
  *
  * Small files come from the shared {@link fileCache} in one `res.end(buffer)`; others are streamed
- * with `fs.createReadStream`, destroyed (closing the descriptor) when the response closes early.
+ * with `fs.createReadStream`, destroyed (closing the descriptor) as soon as the connection is gone.
  *
  * Outcomes are reported to a {@link SendHandler}; the sender never writes error pages itself.
  * @module
@@ -18,6 +18,7 @@ import { type HttpErrorCode, httpError, webappError } from '../errors/catalogue'
 import type { HttpError } from '../http/errors';
 import { isFresh } from '../http/fresh';
 import { mime } from '../http/mime';
+import { connectionGone, whenConnectionGone } from '../lifecycle/connection-gone';
 import { ms } from '../utils/ms';
 import { isConditional, isRangeFresh, preconditionFailed } from './conditional';
 import { type FileCache, type FileInfo, fileCache } from './file-cache';
@@ -426,20 +427,22 @@ class Transfer {
   }
 
   private stream(path: string, offset: number, length: number): void {
-    const { res } = this;
-    // The client is gone: do not even open the file.
-    if (res.destroyed) return;
-    const file = createReadStream(path, { start: offset, end: offset + length - 1 });
+    const { req, res } = this;
+    // Told first, so that the handler reads any close that follows as an abort.
     this.handler.stream?.();
-    const cleanup = () => file.destroy();
-    res.once('close', cleanup);
+    // The client is gone (also for a response queued behind pipelined ones, which node never tells):
+    // do not even open the file.
+    if (connectionGone(req, res)) return;
+    const file = createReadStream(path, { start: offset, end: offset + length - 1 });
+    // Also when the response is queued behind pipelined ones: node never tells it the socket closed.
+    const stopWatching = whenConnectionGone(req, res, () => file.destroy());
     file.on('error', (err: NodeJS.ErrnoException) => {
-      res.removeListener('close', cleanup);
+      stopWatching();
       file.destroy();
       this.guard(() => this.statError(err));
     });
     file.on('end', () => {
-      res.removeListener('close', cleanup);
+      stopWatching();
       this.guard(() => this.handler.end?.());
     });
     file.pipe(res);

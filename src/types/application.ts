@@ -16,6 +16,7 @@ import type {
   RequestHandlerParams,
   RequestParamHandler,
 } from './handlers';
+import type { ListeningServer } from './lifecycle';
 import type { Request } from './request';
 import type { Response } from './response';
 import type { IRouter, IRouterHandler, IRouterMatcher } from './router';
@@ -184,37 +185,37 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
    * @example
    * app.listen(3000, '127.0.0.1', 511, () => console.log('ready'));
    */
-  listen(port: number, hostname: string, backlog: number, callback?: () => void): http.Server;
+  listen(port: number, hostname: string, backlog: number, callback?: () => void): ListeningServer;
   /**
    * Starts an HTTP server on a port and host.
    * @example
    * app.listen(3000, '127.0.0.1');
    */
-  listen(port: number, hostname: string, callback?: () => void): http.Server;
+  listen(port: number, hostname: string, callback?: () => void): ListeningServer;
   /**
    * Starts an HTTP server on a port.
    * @example
    * const server = app.listen(3000, () => console.log('listening'));
    */
-  listen(port: number, callback?: () => void): http.Server;
+  listen(port: number, callback?: () => void): ListeningServer;
   /**
    * Starts an HTTP server on a random port.
    * @example
    * const server = app.listen(() => console.log(server.address()));
    */
-  listen(callback?: () => void): http.Server;
+  listen(callback?: () => void): ListeningServer;
   /**
    * Starts an HTTP server on a Unix socket or named pipe.
    * @example
    * app.listen('/tmp/app.sock');
    */
-  listen(path: string, callback?: () => void): http.Server;
+  listen(path: string, callback?: () => void): ListeningServer;
   /**
    * Starts an HTTP server on a handle or with `server.listen` options.
    * @example
    * app.listen({ port: 3000, host: '::' });
    */
-  listen(handle: any, listeningListener?: () => void): http.Server;
+  listen(handle: any, listeningListener?: () => void): ListeningServer;
 
   /**
    * Express 3's router accessor: reading it throws, as in Express 4.

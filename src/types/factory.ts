@@ -3,7 +3,9 @@
  * (`webapp.json`, `webapp.Router`, …), as `@types/express` declares `express` itself.
  * @module
  */
+import type * as net from 'node:net';
 import type { WebappMime } from '../http/mime';
+import type { ShutdownOptions, TimeoutOptions } from './lifecycle';
 import type {
   BasicAuthCheck,
   CookieParserOptions,
@@ -234,6 +236,22 @@ export interface Webapp {
       // biome-ignore lint/suspicious/noExplicitAny: a query parser returns the parsed shape of its choice, as `query parser fn` does in Express
       | ((str: string) => Record<string, any>),
   ) => NodeHandler;
+  /**
+   * Times requests out (connect-timeout's API): after `time` (ms or '5s'; default 5 s) sets
+   * `req.timedout`, aborts `req.signal`, emits 'timeout' on the request and, unless
+   * `{ respond: false }`, passes a 503 error with `code: 'ETIMEDOUT'` to the error middleware.
+   * Also `require('webapp/timeout')`.
+   * @example
+   * app.use(webapp.timeout('5s'));
+   */
+  timeout: (time?: number | string, options?: TimeoutOptions) => NodeHandler;
+  /**
+   * Drains and closes any node http, https or http2 server, as `server.shutdown()` does for the
+   * servers webapp creates: resolves once every connection is gone.
+   * @example
+   * process.once('SIGTERM', () => webapp.shutdown(server, { timeout: '10s' }));
+   */
+  shutdown: (server: net.Server, options?: ShutdownOptions) => Promise<void>;
   /**
    * The module itself, for `import webapp from 'webapp'` without `esModuleInterop`.
    * @example

@@ -19,6 +19,7 @@
 
 export type * from './application';
 export type * from './handlers';
+export type * from './lifecycle';
 export type {
   BasicAuthCheck,
   CookieParserOptions,

@@ -443,4 +443,25 @@ export interface Request<
    * req.next?.()
    */
   next?: NextFunction | undefined;
+  /**
+   * An AbortSignal aborted when nobody will read the response any more: the client went away before
+   * it was complete (reason: an `ECONNABORTED` error), `webapp.timeout()` ran out (its `ETIMEDOUT`
+   * error) or a shutdown's deadline came (`WEBAPP_SHUTDOWN_DEADLINE`). Created on first read.
+   * @example
+   * const upstream = await fetch(url, { signal: req.signal });
+   */
+  readonly signal: AbortSignal;
+  /**
+   * Whether `webapp.timeout()` ran out for this request (typed as `@types/connect-timeout` does; only
+   * set where the middleware runs).
+   * @example
+   * if (!req.timedout) res.send(result);
+   */
+  timedout: boolean;
+  /**
+   * Stops the timer of `webapp.timeout()` for this request (only set where the middleware runs).
+   * @example
+   * req.clearTimeout(); // a long download: no deadline
+   */
+  clearTimeout(): void;
 }

@@ -15,11 +15,14 @@ import { promisify } from 'node:util';
 import {
   adoptServerClasses,
   beforeBodyDump,
+  closeConnectionAfter,
+  currentResponse,
   dumpUnreadRequest,
   endsUnreadRequestsEarly,
   HeaderStore,
   holdConnection,
   keepsConnection,
+  latestRequest,
   nodeInternals,
   outHeadersKey,
   probeDumpOfCompleteRequest,
@@ -769,5 +772,57 @@ setImmediate(() => console.log(JSON.stringify({ kept: internals.keptTickObject()
       kept: false,
     });
     assert.deepEqual(await inChild(script, { ...process.env, WEBAPP_PROCESS_TUNING: '' }), { kept: true });
+  });
+});
+
+describe("node internals: a connection's messages (assumption 11)", () => {
+  test("11. messages: a socket's `_httpMessage` is the response being written, its `parser.incoming` the request parsed last", async () => {
+    const parked: Array<{ req: IncomingMessage; res: ServerResponse }> = [];
+    let bothIn!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      bothIn = resolve;
+    });
+    const server = http.createServer((req, res) => {
+      parked.push({ req, res });
+      if (parked.length === 2) bothIn();
+    });
+    await withServer(server, async (port) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      const ended = new Promise<void>((resolve) =>
+        socket.on('data', (chunk) => {
+          received += chunk;
+          if (received.includes('/b')) resolve();
+        }),
+      );
+      socket.write('GET /a HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n');
+      await arrived;
+      const [a, b] = parked;
+      const serverSocket = a.req.socket;
+      assert.equal(currentResponse(serverSocket), a.res, 'the first response is being written');
+      assert.equal(latestRequest(serverSocket), b.req, 'the second request was parsed last');
+      a.res.end('/a');
+      b.res.end('/b');
+      await ended;
+      // Between responses, nothing is being written.
+      assert.equal(currentResponse(serverSocket), undefined);
+      socket.destroy();
+    });
+    assert.equal(currentResponse(null), undefined);
+    assert.equal(latestRequest({ parser: null }), undefined);
+  });
+
+  test('11. messages: closeConnectionAfter makes node say Connection: close and close, also over an app header', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/header') res.setHeader('Connection', 'keep-alive');
+      closeConnectionAfter(res);
+      res.end('bye');
+    });
+    await withServer(server, async (port) => {
+      for (const path of ['/', '/header']) {
+        const res = await send(port, { path, headers: { connection: 'keep-alive' } });
+        assert.equal(res.headers.connection, 'close', path);
+      }
+    });
   });
 });

@@ -124,6 +124,7 @@ test('every member of every entry point is the same object under require and imp
     'cookieSession',
     'csrf',
     'directory',
+    'timeout',
   ]);
   assert.ok(result[name].names >= 18);
   assert.deepEqual(result.members, {

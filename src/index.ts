@@ -17,6 +17,7 @@ import { createRouter } from './router/index';
 import { Route } from './router/route';
 import { serveStatic } from './static/serve-static';
 import type { Webapp } from './types/factory';
+import type { AppFetch } from './types/fetch';
 import type { AppInternal, Next, Req, Res } from './types/internal';
 
 installLazyLocals(response);
@@ -52,7 +53,27 @@ function createApplication(): AppInternal {
     app: { configurable: true, enumerable: true, writable: true, value: app },
   });
   app.init();
+  installFetch(app);
   return app;
+}
+
+let fetchModule: typeof import('./fetch/app-fetch') | undefined;
+
+/**
+ * `app.fetch(request, options)`: own, bound (Bun.serve and Deno.serve call it detached) and not
+ * enumerable (an app's own keys stay Express's); the implementation loads on the first call.
+ */
+function installFetch(app: AppInternal): void {
+  const fetch: AppFetch = (request, options) => {
+    fetchModule ??= require('./fetch/app-fetch') as typeof import('./fetch/app-fetch');
+    return fetchModule.fetchApp(app, request, options);
+  };
+  Object.defineProperty(app, 'fetch', {
+    configurable: true,
+    enumerable: false,
+    writable: true,
+    value: fetch,
+  });
 }
 
 /** First-party 3.x-line middleware: loaded on first access, so apps that do not use one never load it. */

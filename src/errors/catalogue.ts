@@ -63,6 +63,26 @@ export const ERRORS = {
     class: 'TypeError',
     message: 'webapp/http2: the last argument must be a webapp application',
   },
+  WEBAPP_FETCH_REQUEST_INVALID: {
+    class: 'TypeError',
+    message: 'app.fetch: the argument must be a Request with an http: or https: URL',
+  },
+  WEBAPP_FETCH_STATUS_INVALID: {
+    class: 'RangeError',
+    message: (status: number) => `app.fetch: status ${status} cannot be carried by a Response (200 to 599)`,
+  },
+  WEBAPP_FETCH_RESPONSE_ABORTED: {
+    class: 'Error',
+    message: 'app.fetch: the app closed the connection before the end of its response',
+  },
+  WEBAPP_FROM_FETCH_HANDLER_INVALID: {
+    class: 'TypeError',
+    message: 'webapp.fromFetch: the handler must be a function or an object with a fetch method',
+  },
+  WEBAPP_FROM_FETCH_NOT_A_RESPONSE: {
+    class: 'TypeError',
+    message: 'webapp.fromFetch: the handler did not return a Response',
+  },
   WEBAPP_SETTING_ETAG_INVALID: {
     class: 'TypeError',
     message: (value: unknown) => `unknown value for etag function: ${String(value)}`,

@@ -85,6 +85,7 @@ interface LazyMiddleware {
   readonly csrf: typeof import('./middleware/csrf').csrf;
   readonly directory: typeof import('./middleware/directory').directory;
   readonly bodyParser: typeof import('./middleware/body-parser').bodyParser;
+  readonly fromFetch: typeof import('./fetch/from-fetch').fromFetch;
 }
 
 const webapp = Object.assign(createApplication, {
@@ -126,6 +127,7 @@ lazyMember('compress', () => require('./middleware/compress').compress);
 lazyMember('csrf', () => require('./middleware/csrf').csrf);
 lazyMember('directory', () => require('./middleware/directory').directory);
 lazyMember('bodyParser', () => require('./middleware/body-parser').bodyParser);
+lazyMember('fromFetch', () => require('./fetch/from-fetch').fromFetch);
 
 (webapp as typeof webapp & { default?: unknown }).default = webapp;
 
@@ -253,6 +255,12 @@ namespace webappApi {
   export type CookieParserOptions = core.CookieParserOptions;
   /** A middleware typed with node's request and response. @example const mw: webapp.NodeHandler = webapp.json(); */
   export type NodeHandler = core.NodeHandler;
+  /** The second argument of `app.fetch`. @example const o: webapp.FetchOptions = { remoteAddress: '127.0.0.1' }; */
+  export type FetchOptions = import('./types/fetch').FetchOptions;
+  /** A handler `webapp.fromFetch` mounts. @example const h: webapp.FetchHandler = () => new Response('hi'); */
+  export type FetchHandler = import('./types/fetch').FetchHandler;
+  /** Options of `webapp.fromFetch`. @example const o: webapp.FromFetchOptions = { notFound: 'next' }; */
+  export type FromFetchOptions = import('./types/fetch').FromFetchOptions;
 }
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the public names
 

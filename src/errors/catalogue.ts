@@ -399,6 +399,11 @@ export const HTTP_ERRORS = {
   WEBAPP_DIRECTORY_PATH_MALFORMED: { status: 400, carrier: 'none' },
   WEBAPP_DIRECTORY_FORBIDDEN: { status: 403, carrier: 'none' },
   WEBAPP_RES_FORMAT_NOT_ACCEPTABLE: { status: 406, carrier: 'code' },
+  WEBAPP_FROM_FETCH_URL_INVALID: {
+    status: 400,
+    carrier: 'code',
+    message: 'Bad Request: the Host makes no URL',
+  },
 
   // Static files (express.static, res.sendFile)
   WEBAPP_STATIC_PATH_MALFORMED: { status: 400, carrier: 'none' },

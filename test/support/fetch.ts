@@ -45,7 +45,13 @@ export async function fromResponse(response: Response): Promise<TestResponse> {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   const raw = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, statusMessage: response.statusText, headers, body: raw.toString('utf8'), raw };
+  return {
+    status: response.status,
+    statusMessage: response.statusText,
+    headers,
+    body: raw.toString('utf8'),
+    raw,
+  };
 }
 
 /** Sends `one` to `app.fetch` from 127.0.0.1, as the HTTP/1.1 driver's requests come. */

@@ -155,6 +155,7 @@ export async function assertTransportSame(
   const webapp = require('../../src/index');
   const expressApp = buildApp(express);
   const webappApp = buildApp(webapp);
+  const answers = new Map<string, TransportResponse>();
   for (const request of requests) {
     const expected = await send(expressApp, request);
     const actual = await send(webappApp, request);

@@ -4,8 +4,8 @@
  * take as express@4's do.
  */
 import { describe, it } from 'node:test';
+import { fromResult, v1Event, v2Event } from '../support/lambda-events';
 import { assertTransportSame } from '../support/transports';
-import { fromResult, v1Event, v2Event } from './serverless-http.test';
 
 const serverlessExpress = require('@vendia/serverless-express') as (
   options: object,

@@ -56,10 +56,15 @@ class End extends Duplex {
     const pending = this.pendingWrite;
     this.pendingWrite = undefined;
     pending?.();
-    // The peer sees the connection drop: closed, without an error of its own.
+    // The peer sees the connection drop: closed, without an error of its own, once it has read what
+    // had already arrived (bytes in flight are delivered on a real connection too).
     if (peer !== undefined) {
       peer.peer = undefined;
-      peer.destroy();
+      if (peer.readableLength === 0) peer.destroy();
+      else {
+        peer.push(null);
+        peer.once('end', () => peer.destroy());
+      }
     }
     callback(error);
   }

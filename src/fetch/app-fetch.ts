@@ -199,31 +199,6 @@ export function fetchApp(app: AppInternal, request: Request, options?: FetchOpti
       for (let i = 0; i < raw.length; i += 2) {
         if (!HOP_BY_HOP.has(raw[i].toLowerCase())) responseHeaders.append(raw[i], raw[i + 1]);
       }
-      let stream: ReadableStream<Uint8Array> | null = null;
-      if (hasNoBody(request.method, status)) {
-        incoming.resume();
-      } else {
-        stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            bodyError = (error) => controller.error(error);
-            incoming.on('data', (chunk: Buffer) => {
-              controller.enqueue(new Uint8Array(chunk));
-              if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
-            });
-            incoming.on('end', () => {
-              bodyError = undefined;
-              controller.close();
-            });
-          },
-          pull() {
-            incoming.resume();
-          },
-          cancel() {
-            bodyError = undefined;
-            close();
-          },
-        });
-      }
       incoming.on('end', () => {
         responseEnded = true;
         closeWhenDone();
@@ -231,12 +206,64 @@ export function fetchApp(app: AppInternal, request: Request, options?: FetchOpti
       // The app dropped the connection mid-answer: the body errors, as a fetch over a socket's does.
       incoming.on('aborted', () => fail(webappError('WEBAPP_FETCH_RESPONSE_ABORTED')));
       incoming.on('error', (error) => fail(error));
-      settled = true;
-      resolve(new Response(stream, { status, statusText: incoming.statusMessage, headers: responseHeaders }));
+      const init = { status, statusText: incoming.statusMessage, headers: responseHeaders };
+      if (hasNoBody(request.method, status)) {
+        incoming.resume();
+        settled = true;
+        resolve(new Response(null, init));
+        return;
+      }
+      // Once the parser is through the bytes at hand: an answer already complete (most are, written
+      // with its head) is handed over as bytes; one still coming streams as it is written.
+      process.nextTick(() => {
+        if (settled) return;
+        settled = true;
+        if (incoming.complete) {
+          const chunks: Buffer[] = [];
+          for (let chunk = incoming.read() as Buffer | null; chunk !== null; chunk = incoming.read())
+            chunks.push(chunk);
+          resolve(new Response(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), init));
+          return;
+        }
+        resolve(
+          new Response(
+            streamOf(incoming, close, (onError) => (bodyError = onError)),
+            init,
+          ),
+        );
+      });
     });
 
     if (body === null) outgoing.end();
     else void writeBody(body, outgoing, fail);
+  });
+}
+
+/** The rest of a response body as a web stream, pausing the parser while the reader is behind. */
+function streamOf(
+  incoming: http.IncomingMessage,
+  close: () => void,
+  setError: (onError: ((error: unknown) => void) | undefined) => void,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      setError((error) => controller.error(error));
+      incoming.on('data', (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+      });
+      incoming.on('end', () => {
+        setError(undefined);
+        controller.close();
+      });
+    },
+    pull() {
+      incoming.resume();
+    },
+    cancel() {
+      setError(undefined);
+      close();
+    },
   });
 }
 

@@ -7,6 +7,7 @@
  * answer back into a Response whose body streams as the app writes. Loaded on the first call.
  * @module
  */
+import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { isIPv6 } from 'node:net';
 import { requestClass, responseClass } from '../application/index';
@@ -31,6 +32,7 @@ function serverFor(app: AppInternal): http.Server {
       ServerResponse: responseClass(app),
     } as http.ServerOptions);
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      // Sound: every connection of this server is one fetchApp made and marked.
       const done = (req.socket as unknown as FetchSocket)[kResponseDone];
       if (done !== undefined) {
         res.once('finish', done);
@@ -151,6 +153,7 @@ export function fetchApp(app: AppInternal, request: Request, options?: FetchOpti
     }
     signal?.addEventListener('abort', onAbort, { once: true });
 
+    // Sound: the connection's server side, marked for the server's 'request' listener above.
     (connection.server as unknown as FetchSocket)[kResponseDone] = () => {
       responseDone = true;
       closeWhenDone();

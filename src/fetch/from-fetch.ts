@@ -10,7 +10,7 @@
  * forwarded. Content-Length is then the new body's, and Content-Encoding is dropped (parsers inflate).
  * @module
  */
-import qs from 'qs';
+import { Buffer } from 'node:buffer';
 import { httpError, webappError } from '../errors/catalogue';
 import type { FetchHandler, FromFetchOptions } from '../types/fetch';
 import type { Next, Req, Res } from '../types/internal';
@@ -52,6 +52,8 @@ function reserialise(
     return { bytes: Buffer.from(JSON.stringify(body), 'utf8'), type: contentType };
   }
   if (essence === 'application/x-www-form-urlencoded') {
+    // qs loads here, on the first re-serialised form, as for the parsers.
+    const qs = require('qs') as typeof import('qs');
     return { bytes: Buffer.from(qs.stringify(body), 'utf8'), type: contentType };
   }
   return undefined;
@@ -85,8 +87,16 @@ function streamOf(req: Req): ReadableStream<Uint8Array> {
         controller.enqueue(new Uint8Array(chunk));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });
-      req.on('end', () => controller.close());
+      let ended = false;
+      req.on('end', () => {
+        ended = true;
+        controller.close();
+      });
       req.on('error', (error) => controller.error(error));
+      // The client went away mid-body (some runtimes emit only 'close'): the handler's read fails.
+      req.on('close', () => {
+        if (!ended) controller.error(httpError('request.aborted'));
+      });
     },
     pull() {
       req.resume();

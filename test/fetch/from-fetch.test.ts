@@ -322,6 +322,33 @@ describe('webapp.fromFetch', () => {
     });
   });
 
+  it("a client going away mid-body fails the handler's read of the body, not the process", async () => {
+    const app = webapp();
+    let reached!: () => void;
+    const inHandler = new Promise<void>((resolve) => (reached = resolve));
+    const failed = new Promise<unknown>((resolve) => {
+      app.use(
+        webapp.fromFetch(async (request) => {
+          reached();
+          try {
+            await request.text();
+          } catch (error) {
+            resolve(error);
+          }
+          return new Response('unused');
+        }),
+      );
+    });
+    await withServer(app, async (port) => {
+      const client = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/' });
+      client.on('error', () => {});
+      client.write('part of a body');
+      await inHandler;
+      client.destroy();
+      assert.ok((await failed) instanceof Error);
+    });
+  });
+
   it('is loaded only when read', () => {
     const script = `const w = require(${JSON.stringify(require.resolve('../../src/index'))});
       const loaded = () => Object.keys(require.cache).some((f) => /[\\\\/]fetch[\\\\/]/.test(f));

@@ -94,6 +94,7 @@ test('every member of every entry point is the same object under require and imp
     'cookieSession',
     'csrf',
     'directory',
+    'fromFetch',
   ]);
   assert.ok(result.webapp.names >= 18);
   assert.deepEqual(result.members, {

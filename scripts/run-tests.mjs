@@ -29,6 +29,8 @@ const COVERAGE_FILE_LINES = 85;
 const SLOW_FIRST = [
   /\/types\.test/,
   /\/http2\/suite\.test/,
+  // Loads every app-level differential file again (over app.fetch), with its own wrapper of test().
+  /\/fetch\/suite\.test/,
   /\/utils\/deprecate\.test/,
   /\/package\//,
   /examples\/cluster/,

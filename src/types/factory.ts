@@ -4,6 +4,7 @@
  * @module
  */
 import type { WebappMime } from '../http/mime';
+import type { FetchHandler, FromFetchOptions } from './fetch';
 import type {
   BasicAuthCheck,
   CookieParserOptions,
@@ -24,7 +25,6 @@ import type {
   Router,
   RouterOptions,
 } from './public';
-import type { FetchHandler, FromFetchOptions } from './fetch';
 
 /**
  * `webapp.Router`: creates a router. With `{ mergeParams: true }` its handlers also see the

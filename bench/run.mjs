@@ -46,6 +46,7 @@ function usage() {
     '  BENCH_NODE=<path to node> (the node binary of the app servers; default: this one)',
     '  BENCH_TOGETHER=1 (load every framework of a round at once, sharing the server CPU: see bench/README.md)',
     '  BENCH_FRESH=1 (new server processes every round, each with a random memory layout: see bench/README.md)',
+    '  BENCH_FETCH=0 (skip the in-process app.fetch table that follows: bench/fetch.mjs)',
   ].join('\n');
 }
 
@@ -450,6 +451,12 @@ async function main(cfg) {
     for (const fw of cfg.frameworks) results[scenario][fw] = combine(samples[fw]);
   }
   console.log('\n' + report(cfg, results));
+  // The same apps answering in-process through their fetch entry (bench/fetch.mjs), unless BENCH_FETCH=0.
+  if (process.env.BENCH_FETCH !== '0') {
+    execFileSync(process.execPath, [new URL('./fetch.mjs', import.meta.url).pathname, ...cfg.scenarios], {
+      stdio: 'inherit',
+    });
+  }
 }
 
 runScript({ usage, readConfig, run: main });

@@ -29,6 +29,8 @@ const COVERAGE_FILE_LINES = 85;
 const SLOW_FIRST = [
   /\/types\.test/,
   /\/http2\/suite\.test/,
+  // Loads every app-level differential file again (over app.fetch), with its own wrapper of test().
+  /\/fetch\/suite\.test/,
   /\/utils\/deprecate\.test/,
   /\/package\//,
   /examples\/cluster/,
@@ -96,6 +98,8 @@ const ALONE = [
   /\/body\/connection\.fuzz\.test/,
   // Measures the heap around one parse: other files' garbage in the same process skews it.
   /\/security\/body-buffering\.test/,
+  // @vendia/serverless-express's handler never settles once light-my-request is loaded in the process.
+  /\/transports\//,
 ];
 const GROUP_SIZE = 60;
 const TOP_LEVEL_EACH_HOOK = /^\(0, node_test_\d+\.(?:beforeEach|afterEach)\)\(/m;

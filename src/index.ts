@@ -18,6 +18,7 @@ import { createRouter } from './router/index';
 import { Route } from './router/route';
 import { serveStatic } from './static/serve-static';
 import type { Webapp } from './types/factory';
+import type { AppFetch } from './types/fetch';
 import type { AppInternal, Next, Req, Res } from './types/internal';
 
 installLazyLocals(response);
@@ -53,7 +54,27 @@ function createApplication(): AppInternal {
     app: { configurable: true, enumerable: true, writable: true, value: app },
   });
   app.init();
+  installFetch(app);
   return app;
+}
+
+let fetchModule: typeof import('./fetch/app-fetch') | undefined;
+
+/**
+ * `app.fetch(request, options)`: own, bound (Bun.serve and Deno.serve call it detached) and not
+ * enumerable (an app's own keys stay Express's); the implementation loads on the first call.
+ */
+function installFetch(app: AppInternal): void {
+  const fetch: AppFetch = (request, options) => {
+    fetchModule ??= require('./fetch/app-fetch') as typeof import('./fetch/app-fetch');
+    return fetchModule.fetchApp(app, request, options);
+  };
+  Object.defineProperty(app, 'fetch', {
+    configurable: true,
+    enumerable: false,
+    writable: true,
+    value: fetch,
+  });
 }
 
 /** First-party 3.x-line middleware: loaded on first access, so apps that do not use one never load it. */
@@ -66,6 +87,7 @@ interface LazyMiddleware {
   readonly directory: typeof import('./middleware/directory').directory;
   readonly bodyParser: typeof import('./middleware/body-parser').bodyParser;
   readonly timeout: typeof import('./middleware/timeout').timeout;
+  readonly fromFetch: typeof import('./fetch/from-fetch').fromFetch;
 }
 
 const webapp = Object.assign(createApplication, {
@@ -110,6 +132,7 @@ lazyMember('csrf', () => require('./middleware/csrf').csrf);
 lazyMember('directory', () => require('./middleware/directory').directory);
 lazyMember('bodyParser', () => require('./middleware/body-parser').bodyParser);
 lazyMember('timeout', () => require('./middleware/timeout').timeout);
+lazyMember('fromFetch', () => require('./fetch/from-fetch').fromFetch);
 
 (webapp as typeof webapp & { default?: unknown }).default = webapp;
 
@@ -245,6 +268,12 @@ namespace webappApi {
   export type ListeningServer = core.ListeningServer;
   /** Options of `webapp.timeout()`. @example const o: webapp.TimeoutOptions = { respond: false }; */
   export type TimeoutOptions = core.TimeoutOptions;
+  /** The second argument of `app.fetch`. @example const o: webapp.FetchOptions = { remoteAddress: '127.0.0.1' }; */
+  export type FetchOptions = import('./types/fetch').FetchOptions;
+  /** A handler `webapp.fromFetch` mounts. @example const h: webapp.FetchHandler = () => new Response('hi'); */
+  export type FetchHandler = import('./types/fetch').FetchHandler;
+  /** Options of `webapp.fromFetch`. @example const o: webapp.FromFetchOptions = { notFound: 'next' }; */
+  export type FromFetchOptions = import('./types/fetch').FromFetchOptions;
 }
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the public names
 

@@ -22,8 +22,10 @@ function requireFunction(factory, name) {
   return factory[name];
 }
 
-// `factory` is the module's callable export: express or webapp; `configure(app)`, if given, runs on every app.
-function appsFor(factory, configure = () => {}) {
+// `factory` is the module's callable export: express or webapp; `configure(app)`, if given, runs on every app;
+// `serve` serves it (bench/fetch.mjs passes `(app) => app` to drive app.fetch in-process).
+function appsFor(factory, configure = () => {}, serve = listen) {
+  const listen = serve;
   const create = () => {
     const app = factory();
     configure(app);

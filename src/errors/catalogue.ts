@@ -63,6 +63,26 @@ export const ERRORS = {
     class: 'TypeError',
     message: 'webapp/http2: the last argument must be a webapp application',
   },
+  WEBAPP_FETCH_REQUEST_INVALID: {
+    class: 'TypeError',
+    message: 'app.fetch: the argument must be a Request with an http: or https: URL',
+  },
+  WEBAPP_FETCH_STATUS_INVALID: {
+    class: 'RangeError',
+    message: (status: number) => `app.fetch: status ${status} cannot be carried by a Response (200 to 599)`,
+  },
+  WEBAPP_FETCH_RESPONSE_ABORTED: {
+    class: 'Error',
+    message: 'app.fetch: the app closed the connection before the end of its response',
+  },
+  WEBAPP_FROM_FETCH_HANDLER_INVALID: {
+    class: 'TypeError',
+    message: 'webapp.fromFetch: the handler must be a function or an object with a fetch method',
+  },
+  WEBAPP_FROM_FETCH_NOT_A_RESPONSE: {
+    class: 'TypeError',
+    message: 'webapp.fromFetch: the handler did not return a Response',
+  },
   WEBAPP_SETTING_ETAG_INVALID: {
     class: 'TypeError',
     message: (value: unknown) => `unknown value for etag function: ${String(value)}`,
@@ -425,6 +445,11 @@ export const HTTP_ERRORS = {
   WEBAPP_RES_FORMAT_NOT_ACCEPTABLE: { status: 406, carrier: 'code' },
   /** connect-timeout's error, field for field: `code: 'ETIMEDOUT'`, `timeout` (ms), `expose: false` (a 5xx). */
   ETIMEDOUT: { status: 503, carrier: 'code', message: 'Response timeout' },
+  WEBAPP_FROM_FETCH_URL_INVALID: {
+    status: 400,
+    carrier: 'code',
+    message: 'Bad Request: the Host makes no URL',
+  },
 
   // Static files (express.static, res.sendFile)
   WEBAPP_STATIC_PATH_MALFORMED: { status: 400, carrier: 'none' },

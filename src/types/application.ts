@@ -9,6 +9,7 @@
 
 import type { EventEmitter } from 'node:events';
 import type * as http from 'node:http';
+import type { AppFetch } from './fetch';
 import type {
   Locals,
   LooseHandler,
@@ -90,6 +91,13 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
    * app.handle(req, res, next);
    */
   handle(req: http.IncomingMessage, res: http.ServerResponse, callback?: (err?: any) => void): void;
+  /**
+   * Answers a web-standard `Request` with the app (real node req/res over an in-memory connection).
+   * Bound to the app: pass it as it is to `Bun.serve({ fetch: app.fetch })` or `Deno.serve(app.fetch)`.
+   * @example
+   * const response = await app.fetch(new Request('http://localhost/'), { remoteAddress: '127.0.0.1' });
+   */
+  fetch: AppFetch;
 
   /**
    * Registers a template engine for a file extension.

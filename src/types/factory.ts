@@ -6,6 +6,7 @@
 import type * as net from 'node:net';
 import type { WebappMime } from '../http/mime';
 import type { ShutdownOptions, TimeoutOptions } from './lifecycle';
+import type { FetchHandler, FromFetchOptions } from './fetch';
 import type {
   BasicAuthCheck,
   CookieParserOptions,
@@ -224,6 +225,13 @@ export interface Webapp {
    * app.use(webapp.bodyParser({ multipart: { uploadDir: '/tmp/uploads' } }));
    */
   bodyParser: typeof import('../middleware/body-parser').bodyParser;
+  /**
+   * A fetch handler (`(request) => Response`, a Hono app's `fetch`, an h3 app) as middleware: the
+   * Request is built from req, the Response written to res; errors go to `next(err)`.
+   * @example
+   * app.use('/api', webapp.fromFetch(hono.fetch, { notFound: 'next' }));
+   */
+  fromFetch: (handler: FetchHandler, options?: FromFetchOptions) => NodeHandler;
   /**
    * Express 4's query-string middleware: sets `req.query` with qs (or `parse`) unless it was already
    * assigned. Rarely needed: `req.query` is parsed on first read with the `query parser` setting.

@@ -125,6 +125,7 @@ test('every member of every entry point is the same object under require and imp
     'csrf',
     'directory',
     'timeout',
+    'fromFetch',
   ]);
   assert.ok(result[name].names >= 18);
   assert.deepEqual(result.members, {

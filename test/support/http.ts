@@ -127,6 +127,11 @@ export async function assertSameAsExpress(
     await assertSameOverHttp2(build(webapp), requests, expected, options);
     return;
   }
+  if (transport.fetch) {
+    const { assertSameOverFetch } = require('./fetch') as typeof import('./fetch');
+    await assertSameOverFetch(build(webapp), requests, expected, options);
+    return;
+  }
   const actual = await requestAll(build(webapp), requests);
   for (let i = 0; i < requests.length; i++) {
     const label = `${requests[i].method ?? 'GET'} ${requests[i].path ?? '/'}`;
@@ -144,10 +149,10 @@ export async function assertSameAsExpress(
  * alternately through webapp/http2 and node's own http2.createServer) and compares it with
  * express@4 over HTTP/1.1.
  */
-export const transport = { http2: false, servers: 0 };
+export const transport = { http2: false, fetch: false, servers: 0 };
 
 /** Headers that exist only in HTTP/1.1 (RFC 9113 §8.2.2). */
-const HTTP1_ONLY = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
+export const HTTP1_ONLY = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
 
 async function assertSameOverHttp2(
   handler: Handler,

@@ -84,7 +84,7 @@ describe('res.set', () => {
   for (const [field, value] of INJECTIONS) {
     it(`refuses CR/LF in ${field}: ${JSON.stringify(value)} with a TypeError`, async () => {
       const res = await callResponse((_req, res) => {
-        res.set(field, value);
+        res.set(field, value as string);
         res.end('sent');
       });
       assert.equal(res.status, 500);

@@ -39,7 +39,7 @@ describe('res.vary', () => {
     const warnings = await captureDeprecations(() =>
       callResponse((_req, res) => {
         res.vary(undefined as any);
-        res.vary([]);
+        res.vary([] as unknown as string);
         header = res.get('Vary');
         res.end();
       }),

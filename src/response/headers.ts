@@ -31,7 +31,8 @@ export function set<T extends Res>(this: T, field: string | Record<string, unkno
   } else {
     const fields = field as Record<string, unknown>;
     // for-in on purpose: Express also takes inherited enumerable fields (e.g. from Object.create(defaults)).
-    for (const key in fields) this.set(key, fields[key]);
+    // Values of any type are converted by setOne, as in Express; the public type asks for strings.
+    for (const key in fields) this.set(key, fields[key] as string);
   }
   return this;
 }
@@ -59,5 +60,5 @@ export function append<T extends Res>(this: T, field: string, value?: string | s
     else if (Array.isArray(value)) next = [previous, ...value];
     else next = [previous, value];
   }
-  return this.set(field, next);
+  return this.set(field, next as string | string[]);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { ServerResponse } from 'node:http';
+import type { ResponseMethods } from '../types/public';
 import { attachment } from './attachment';
 import { clearCookie, cookie } from './cookie';
 import { format } from './format';
@@ -24,33 +25,6 @@ import { vary } from './vary';
 export type { CookieOptions } from '../http/cookie';
 export type { FormatCallback } from './format';
 
-/** The members webapp adds to node's ServerResponse. */
-export interface ResponseMethods {
-  append: typeof append;
-  attachment: typeof attachment;
-  clearCookie: typeof clearCookie;
-  contentType: typeof type;
-  cookie: typeof cookie;
-  download: typeof download;
-  format: typeof format;
-  get: typeof get;
-  header: typeof set;
-  json: typeof json;
-  jsonp: typeof jsonp;
-  links: typeof links;
-  location: typeof location;
-  redirect: typeof redirect;
-  render: typeof render;
-  send: typeof send;
-  sendFile: typeof sendFile;
-  sendfile: typeof sendfile;
-  sendStatus: typeof sendStatus;
-  set: typeof set;
-  status: typeof status;
-  type: typeof type;
-  vary: typeof vary;
-}
-
 /**
  * The shared response prototype (`webapp.response`).
  * @example
@@ -64,9 +38,11 @@ response.send = send;
 response.json = json;
 response.jsonp = jsonp;
 response.sendStatus = sendStatus;
-response.sendFile = sendFile;
-response.sendfile = sendfile;
-response.download = download;
+// The public callbacks (as in @types/express) type `err` as Error; like Express, a success calls them
+// with none, so these three (and render's) are compared with the public type, not assigned unchecked.
+response.sendFile = sendFile as ResponseMethods['sendFile'];
+response.sendfile = sendfile as ResponseMethods['sendfile'];
+response.download = download as ResponseMethods['download'];
 response.contentType = type;
 response.type = type;
 response.format = format;
@@ -74,10 +50,11 @@ response.attachment = attachment;
 response.append = append;
 response.set = set;
 response.header = set;
-response.get = get;
+// The public type (as in @types/express) says string; a header set as a number or a list reads back as one.
+response.get = get as ResponseMethods['get'];
 response.clearCookie = clearCookie;
 response.cookie = cookie;
 response.location = location;
 response.redirect = redirect;
 response.vary = vary;
-response.render = render;
+response.render = render as ResponseMethods['render'];

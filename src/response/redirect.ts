@@ -49,7 +49,7 @@ export function redirect(this: Res, statusOrUrl: number | string, url?: string |
   });
 
   this.statusCode = status as number;
-  this.set('Content-Length', Buffer.byteLength(body));
+  this.set('Content-Length', String(Buffer.byteLength(body)));
   if (this.req.method === 'HEAD') this.end();
   else this.end(body);
 }

@@ -108,7 +108,8 @@ export function download(
   const merged = Object.create(opts) as SendFileOptions;
   merged.headers = headers as SendFileOptions['headers'];
   const fullPath = merged.root ? path : resolve(path);
-  this.sendFile(fullPath, merged, done);
+  // Through res.sendFile, which an app may have replaced, as Express does.
+  (this.sendFile as typeof sendFile)(fullPath, merged, done);
 }
 
 /** Express's notion of absolute: POSIX '/x', Windows 'C:\x' or 'C:/x', and UNC '\\host'. */

@@ -12,12 +12,12 @@ import type { TrustFn } from '../http/proxy-addr';
 import type { QueryParser } from '../http/query';
 import type { SessionCookieOptions } from '../middleware/cookie-session';
 import type { RequestMembers } from '../request/types';
-import type { ResponseMethods } from '../response/index';
 import type { Router } from '../router/index';
 import type { PathArgument } from '../router/path';
 import type { Route } from '../router/route';
 import type { EngineFn } from '../view/engine-loader';
 import type { View, ViewOptions } from '../view/view';
+import type { ResponseMethods } from './public';
 
 export type Next = (err?: unknown) => void;
 
@@ -148,7 +148,10 @@ export interface Req extends IncomingMessage, RequestMembers {
   files?: Record<string, unknown>;
 }
 
-/** A response once it has entered an app: node's ServerResponse and the response prototype's methods. */
+/**
+ * A response once it has entered an app: node's ServerResponse and the response prototype's methods,
+ * whose signatures are the public contract's (./response), with `this` the internal response.
+ */
 export interface Res extends ServerResponse, ResponseMethods {
   app: AppInternal;
   req: Req;

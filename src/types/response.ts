@@ -80,17 +80,14 @@ export interface FormatCallbacks {
 }
 
 /**
- * The outgoing response: node's `http.ServerResponse` plus Express's members.
- * `ResBody` types what `send`/`json` accept, `LocalsObj` types `res.locals`.
+ * The methods Express 4 adds to node's `http.ServerResponse` (`res.status`, `res.send`, …), each
+ * signature written once: {@link Response} extends it, and so does the implementation's own type,
+ * whose `this` is the response a method is called on.
+ * `ResBody` types what `send`/`json` accept, `StatusCode` what `status`/`sendStatus` accept.
  * @example
- * app.get('/me', (req, res: Response<{ id: string }>) => res.json({ id: 'me' }));
+ * const ok = (res: ResponseMethods) => res.status(200).send('ok');
  */
-export interface Response<
-  ResBody = any,
-  LocalsObj extends Record<string, any> = Record<string, any>,
-  StatusCode extends number = number,
-> extends http.ServerResponse,
-    Express.Response {
+export interface ResponseMethods<ResBody = any, StatusCode extends number = number> {
   /**
    * Sets the status code.
    * @example
@@ -245,12 +242,6 @@ export interface Response<
    */
   header(field: string, value?: string | string[]): this;
   /**
-   * Whether the headers have been sent.
-   * @example
-   * if (res.headersSent) return next(err);
-   */
-  headersSent: boolean;
-  /**
    * A response header's value.
    * @example
    * res.get('Content-Type')
@@ -320,7 +311,39 @@ export interface Response<
    * res.render('email', (err, html) => mailer.send(html));
    */
   render(view: string, callback?: (err: Error, html: string) => void): void;
+  /**
+   * Adds a field to the Vary header.
+   * @example
+   * res.vary('Accept-Encoding');
+   */
+  vary(field: string): this;
+  /**
+   * Appends a value to a header.
+   * @example
+   * res.append('Set-Cookie', 'a=1; Path=/');
+   */
+  append(field: string, value?: string[] | string): this;
+}
 
+/**
+ * The outgoing response: node's `http.ServerResponse` plus Express's members.
+ * `ResBody` types what `send`/`json` accept, `LocalsObj` types `res.locals`.
+ * @example
+ * app.get('/me', (req, res: Response<{ id: string }>) => res.json({ id: 'me' }));
+ */
+export interface Response<
+  ResBody = any,
+  LocalsObj extends Record<string, any> = Record<string, any>,
+  StatusCode extends number = number,
+> extends http.ServerResponse,
+    Express.Response,
+    ResponseMethods<ResBody, StatusCode> {
+  /**
+   * Whether the headers have been sent.
+   * @example
+   * if (res.headersSent) return next(err);
+   */
+  headersSent: boolean;
   /**
    * Values available to views rendered for this response.
    * @example
@@ -334,23 +357,11 @@ export interface Response<
    */
   charset: string;
   /**
-   * Adds a field to the Vary header.
-   * @example
-   * res.vary('Accept-Encoding');
-   */
-  vary(field: string): this;
-  /**
    * The application handling the request.
    * @example
    * res.app.get('view engine')
    */
   app: Application;
-  /**
-   * Appends a value to a header.
-   * @example
-   * res.append('Set-Cookie', 'a=1; Path=/');
-   */
-  append(field: string, value?: string[] | string): this;
   /**
    * The request this response answers.
    * @example

@@ -37,6 +37,7 @@ export type RequestMembers = Pick<
   | 'stale'
   | 'xhr'
   | 'query'
+  | 'signal'
 >;
 
 /** The request prototype object: `http.IncomingMessage.prototype` plus {@link RequestMembers}. */

@@ -31,7 +31,10 @@ for (const name of ['it', 'test']) {
  */
 const root = join(__dirname, '..');
 const files = (readdirSync(root, { recursive: true }) as string[])
-  .filter((file) => file.endsWith('.test.js') && !/^(http2|fetch|types|examples)[\\/]/.test(file))
+  .filter((file) => file.endsWith('.test.js') && !/^(http2|fetch|types|examples|lifecycle)[\\/]/.test(file))
+  // Timeouts race the server's timers against the client's: over app.fetch they are not yet proven
+  // (issue 55 note); test/fetch/app-fetch.test.ts covers aborts over the in-memory connection.
+  .filter((file) => !/^middleware[\\/]timeout\.test\.js$/.test(file))
   .filter((file) => readFileSync(join(root, file), 'utf8').includes('assertSameAsExpress'))
   .sort();
 

@@ -216,7 +216,7 @@ describe('beyond connect-timeout', () => {
     assert.equal(typeof timeoutModule, 'function');
     assert.equal(typeof timeoutModule('1s'), 'function');
     assert.equal(timeoutModule.timeout, webapp.timeout);
-    assert.equal(timeoutModule.default, webapp.timeout);
+    assert.equal(timeoutModule.default, timeoutModule);
   });
 
   test('a late next() after the time ran out does not run the rest of a router, nor of a route', async () => {

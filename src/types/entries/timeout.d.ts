@@ -15,6 +15,9 @@ import type { NodeHandler } from '../middleware-options';
  */
 declare function timeout(time?: number | string, options?: Options): NodeHandler;
 
+/** The module as `require` gives it: the middleware with every member. */
+type TimeoutModule = typeof timeout;
+
 declare namespace timeout {
   /** Options of `timeout()`. @example const o: timeout.TimeoutOptions = { respond: false }; */
   export type TimeoutOptions = Options;
@@ -22,7 +25,7 @@ declare namespace timeout {
   /** The middleware factory itself. @example timeout.timeout('1s') */
   export const timeout: (time?: number | string, options?: Options) => NodeHandler;
   /** The middleware, for `import timeout from …` without esModuleInterop. @example timeout.default */
-  const _default: typeof timeout;
+  const _default: TimeoutModule;
 
   export { _default as default };
 }

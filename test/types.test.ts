@@ -1,6 +1,6 @@
 /**
  * The public types as consumers see them: each folder under test/types is a small TypeScript
- * project that imports `webapp` (and `webapp/core`) through a `node_modules/webapp` symlink to this
+ * project that imports `webappjs` (and `webappjs/core`) through a `node_modules/webappjs` symlink to this
  * repository, so package.json `exports`, `types` and `typesVersions` are resolved for real, and is
  * compiled with `tsc --noEmit`. Fixtures assert what must compile and, with `// @ts-expect-error`,
  * what must not. Requires the built package (dist/), which `npm test` builds first.
@@ -223,7 +223,7 @@ function installPacked(): { minimal: string; full: string } {
     writeFileSync(join(project, 'package-lock.json'), JSON.stringify(lockFor(tarball), null, 2));
     writeFileSync(
       join(project, 'package.json'),
-      JSON.stringify({ name: 'fixture', private: true, dependencies: { webapp: 'file:webapp.tgz' } }),
+      JSON.stringify({ name: 'fixture', private: true, dependencies: { webappjs: 'file:webapp.tgz' } }),
     );
     execFileSync(
       'npm',
@@ -239,7 +239,7 @@ function installPacked(): { minimal: string; full: string } {
     mkdirSync(join(modules, '@types'), { recursive: true });
     for (const scope of ['', '@types']) {
       for (const entry of readdirSync(join(root, 'node_modules', scope))) {
-        if (entry.startsWith('.') || entry.startsWith('@') || entry === 'webapp') continue;
+        if (entry.startsWith('.') || entry.startsWith('@') || entry === 'webappjs') continue;
         const installed = join(project, 'node_modules', scope, entry);
         const link = join(modules, scope, entry);
         // Relative links into the installed project, which is renamed once complete.
@@ -253,7 +253,7 @@ function installPacked(): { minimal: string; full: string } {
       if (entry.startsWith('@') && entry !== '@types')
         symlinkSync(join(root, 'node_modules', entry), join(modules, entry), 'dir');
     }
-    symlinkSync(join('..', '..', 'minimal', 'node_modules', 'webapp'), join(modules, 'webapp'), 'dir');
+    symlinkSync(join('..', '..', 'minimal', 'node_modules', 'webappjs'), join(modules, 'webappjs'), 'dir');
     writeFileSync(join(work, 'ready'), '');
     renameSync(work, base);
   }
@@ -261,7 +261,7 @@ function installPacked(): { minimal: string; full: string } {
   return { minimal: join(base, 'minimal'), full: join(base, 'full') };
 }
 
-/** A package-lock for `webapp: file:webapp.tgz` whose dependency entries are this repository's. */
+/** A package-lock for `webappjs: file:webapp.tgz` whose dependency entries are this repository's. */
 function lockFor(tarball: Buffer) {
   const repo = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages as Record<
     string,
@@ -269,8 +269,8 @@ function lockFor(tarball: Buffer) {
   >;
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const packages: Record<string, unknown> = {
-    '': { name: 'fixture', dependencies: { webapp: 'file:webapp.tgz' } },
-    'node_modules/webapp': {
+    '': { name: 'fixture', dependencies: { webappjs: 'file:webapp.tgz' } },
+    'node_modules/webappjs': {
       version: pkg.version,
       resolved: 'file:webapp.tgz',
       integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
@@ -503,7 +503,7 @@ function compileMembers(): Promise<{ members: string[]; result: Compiled }> {
   writeFileSync(
     join(project, 'members.ts'),
     [
-      "import webapp = require('webapp');",
+      "import webapp = require('webappjs');",
       'type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;',
       `type Runtime = ${members.map((name) => JSON.stringify(name)).join(' | ')};`,
       'type Typed = keyof typeof webapp;',
@@ -534,7 +534,7 @@ function compileReference(): Promise<{ lines: string[]; result: Compiled }> {
   const literal = (value: string | number) =>
     typeof value === 'number' ? String(value) : JSON.stringify(value);
   const lines = [
-    "import type { RouteParameters } from 'webapp/core';",
+    "import type { RouteParameters } from 'webappjs/core';",
     'type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;',
     'type OptionalNames<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? (K extends string ? K : never) : never }[keyof T];',
     'function same<T extends true>(): T | undefined { return undefined; }',
@@ -591,7 +591,7 @@ test('type-checking stays fast: 300 routes with inferred params', async () => {
   );
   writeFileSync(
     join(project, 'baseline.ts'),
-    "import webapp = require('webapp');\nexport const app = webapp();\n",
+    "import webapp = require('webappjs');\nexport const app = webapp();\n",
   );
   const lines = ["import { app } from './baseline';"];
   for (let i = 0; i < 300; i++) {
@@ -735,7 +735,7 @@ test('require() of each middleware subpath is the middleware itself, with its na
   assert.ok(subpaths.length >= 7, subpaths.join(', '));
   for (const subpath of subpaths) {
     const name = subpath.slice(2);
-    const mod = require(join(minimal, 'node_modules', 'webapp', pkg.exports[subpath].require));
+    const mod = require(join(minimal, 'node_modules', 'webappjs', pkg.exports[subpath].require));
     assert.equal(typeof mod, 'function', name);
     assert.equal(typeof mod.default, 'function', name);
     assert.equal(mod.default.name, mod.name, name);
@@ -743,15 +743,15 @@ test('require() of each middleware subpath is the middleware itself, with its na
   }
 });
 
-test('webapp/core is an empty module at run time, from require and from import', async () => {
+test('webappjs/core is an empty module at run time, from require and from import', async () => {
   const project = join(dir, 'core-runtime');
   mkdirSync(project);
   writeFileSync(
     join(project, 'check.mjs'),
     [
       "import { createRequire } from 'node:module';",
-      "import * as esm from 'webapp/core';",
-      "const cjs = createRequire(import.meta.url)('webapp/core');",
+      "import * as esm from 'webappjs/core';",
+      "const cjs = createRequire(import.meta.url)('webappjs/core');",
       'console.log(JSON.stringify({ esm: Object.keys(esm), cjs: Object.keys(cjs) }));',
       '',
     ].join('\n'),

@@ -1,7 +1,7 @@
 // The showcase: a small notes service. Run it with `npm start` (or `node examples/showcase`).
 // It shows routes, a Router mounted at /api, JSON bodies and responses, a param handler and an
 // error handler — written exactly as it would be for Express 4, importing webapp instead.
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 function createApp() {
   const app = webapp();

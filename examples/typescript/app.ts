@@ -1,10 +1,10 @@
 // A typed notes API: route parameters inferred from the path, typed bodies and locals, a cookie session
 // and compression from webapp's first-party middleware. Build and run it with
 // `npm run build && npm run build:examples && node build/examples/typescript/index.js`
-// (its tsconfig.json compiles it into build/, against the `webapp` types of dist/).
-import webapp, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'webapp';
-import compress from 'webapp/compress';
-import cookieSession from 'webapp/cookie-session';
+// (its tsconfig.json compiles it into build/, against the `webappjs` types of dist/).
+import webapp, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'webappjs';
+import compress from 'webappjs/compress';
+import cookieSession from 'webappjs/cookie-session';
 
 export interface Note {
   id: number;

@@ -1,6 +1,6 @@
 /**
  * The README's quick start runs as written: its first JavaScript block is saved inside the package (so
- * `require('webapp')` resolves to this checkout), started with only its port changed to a free one,
+ * `require('webappjs')` resolves to this checkout), started with only its port changed to a free one,
  * and asked the requests its comments promise.
  */
 import assert from 'node:assert/strict';

@@ -15,7 +15,14 @@ const { name } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 
 /** Ways of naming a package to install or import; `N` stands for the name. */
 const SHAPES: Array<[string, (n: string) => RegExp]> = [
-  ['npm install / yarn add / pnpm add', (n) => new RegExp(String.raw`\b(?:npm (?:install|i|add)|yarn add|pnpm add)\b[^\n\`]*?\s${n}(?:@[^\s\`]*)?(?=[\s\`]|$)`, 'm')],
+  [
+    'npm install / yarn add / pnpm add',
+    (n) =>
+      new RegExp(
+        String.raw`\b(?:npm (?:install|i|add)|yarn add|pnpm add)\b[^\n\`]*?\s${n}(?:@[^\s\`]*)?(?=[\s\`]|$)`,
+        'm',
+      ),
+  ],
   ['require()', (n) => new RegExp(String.raw`\brequire\(\s*['"]${n}(?:/[^'"]*)?['"]\s*\)`)],
   ['import … from', (n) => new RegExp(String.raw`\bfrom\s+['"]${n}(?:/[^'"]*)?['"]`)],
   ['import() / bare import', (n) => new RegExp(String.raw`\bimport(?:\(\s*|\s+)['"]${n}(?:/[^'"]*)?['"]`)],
@@ -28,7 +35,11 @@ const SHAPES: Array<[string, (n: string) => RegExp]> = [
 function files(dir: string, keep: (file: string) => boolean): string[] {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'))
+    .map((entry) =>
+      relative(root, join(entry.parentPath ?? entry.path, entry.name))
+        .split(sep)
+        .join('/'),
+    )
     .filter(keep);
 }
 

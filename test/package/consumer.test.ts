@@ -49,7 +49,10 @@ const server = app.listen(0, '127.0.0.1', () => {
     });
   });
 });`;
-  writeFileSync(join(dir, 'cjs.cjs'), server("const webapp = require('webappjs'); const { Router } = webapp;"));
+  writeFileSync(
+    join(dir, 'cjs.cjs'),
+    server("const webapp = require('webappjs'); const { Router } = webapp;"),
+  );
   writeFileSync(
     join(dir, 'esm.mjs'),
     server(

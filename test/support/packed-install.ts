@@ -81,11 +81,15 @@ export function installPacked(): PackedInstall {
       join(project, 'package.json'),
       JSON.stringify({ name: 'fixture', private: true, dependencies: { [name]: `file:${file}` } }),
     );
-    execFileSync('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: project,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: withoutCoverage(),
-    });
+    execFileSync(
+      'npm',
+      ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      {
+        cwd: project,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: withoutCoverage(),
+      },
+    );
     // The full project: the installed package and its @types/node, plus this repository's dev dependencies.
     const modules = join(work, 'full', 'node_modules');
     mkdirSync(join(modules, '@types'), { recursive: true });

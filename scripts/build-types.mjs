@@ -18,13 +18,10 @@ for (const name of MIDDLEWARE_SUBPATHS) {
   copyFileSync(join(entries, `${name}.d.ts`), join(dist, 'types', 'entries', `${name}.d.ts`));
 }
 
-let count = 0;
 for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
   const file = join(entry.parentPath ?? entry.path, entry.name);
   const text = readFileSync(file, 'utf8');
   if (text.startsWith(REFERENCE)) continue;
   writeFileSync(file, REFERENCE + text);
-  count++;
 }
-console.log(`build-types: node reference added to ${count} declaration files`);

@@ -73,7 +73,15 @@ function createApp() {
 if (require.main === module) {
   const port = Number(process.env.PORT ?? 3000);
   const server = createApp().listen(port, () => {
-    console.log(`webapp showcase listening on http://localhost:${server.address().port}`);
+    const base = `http://localhost:${server.address().port}`;
+    console.log(`webapp showcase listening on ${base} (PORT sets the port; Ctrl-C stops it)`);
+    console.log('Try:');
+    console.log(`  ${base}/                 the home page`);
+    console.log(`  ${base}/api/notes        the notes as JSON (?done=true filters)`);
+    console.log(`  ${base}/api/notes/1      one note; a missing one is a 404 in JSON`);
+    console.log(
+      `  curl -X POST -H 'content-type: application/json' -d '{"title":"Buy tea"}' ${base}/api/notes`,
+    );
   });
 }
 

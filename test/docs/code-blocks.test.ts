@@ -402,7 +402,7 @@ async function runBlock(block: Block, file: string, cwd: string): Promise<void> 
 }
 
 describe('JavaScript blocks of README.md and docs/ run against the packed package', {
-  concurrency: 4,
+  concurrency: 2,
 }, () => {
   for (const block of JS) {
     const mode = modeOf(block);

@@ -183,7 +183,7 @@ function modeOf(block: Block): Mode {
 /** Stand-ins a fragment names (`<!-- stub: db -->`); any other name is a route handler. */
 const FIXTURES: Record<string, { js: string; ts?: string }> = {
   db: {
-    js: "const db = { users: { find: async (id) => (id === '1' ? { id, name: 'Ada' } : undefined) } };",
+    js: "const db = { users: { find: async (id) => (id === '1' ? { id, name: 'Ada' } : undefined) }, end: async () => {} };",
     ts: "const db = { users: { find: async (id: string) => (id === '1' ? { id, name: 'Ada' } : undefined) } };",
   },
   orders: { js: "const orders = { find: async (id) => (id === '42' ? { id, total: 10 } : undefined) };" },
@@ -224,8 +224,11 @@ function program(block: Block, mode: Mode): string {
     else if (!imports) head.push(`import webapp from '${NAME}';`);
     head.push('const app = webapp();');
   }
+  if (block.setup.includes('webapp')) {
+    head.push(mode === 'cjs' ? `const webapp = require('${NAME}');` : `import webapp from '${NAME}';`);
+  }
   for (const name of block.setup)
-    assert.ok(name === 'app', `${block.file}:${block.line}: unknown setup ${name}`);
+    assert.ok(name === 'app' || name === 'webapp', `${block.file}:${block.line}: unknown setup ${name}`);
   for (const name of block.stubs) head.push(stub(name, mode));
   const tail: string[] = [];
   // A fragment that is asked requests is served by the setup's app.

@@ -28,7 +28,7 @@ const SHAPES: Array<[string, (n: string) => RegExp]> = [
   ['import() / bare import', (n) => new RegExp(String.raw`\bimport(?:\(\s*|\s+)['"]${n}(?:/[^'"]*)?['"]`)],
   ['declare module', (n) => new RegExp(String.raw`\bdeclare module\s+['"]${n}(?:/[^'"]*)?['"]`)],
   ['a subpath in backticks', (n) => new RegExp(String.raw`\`${n}/[a-z]`)],
-  ['an npm alias', (n) => new RegExp(String.raw`\bnpm:${n}@`)],
+  ['an npm alias or specifier', (n) => new RegExp(String.raw`\bnpm:${n}(?=[@'"/\s\`]|$)`)],
   ['a dependency entry', (n) => new RegExp(String.raw`"${n}"\s*:\s*"(?:[\^~<>=\d*]|npm:|file:|latest)`)],
 ];
 
@@ -88,6 +88,7 @@ test('the patterns catch every way of naming the old package, and pass the produ
     "declare module 'webapp/core' {",
     'the `webapp/otel` instrumentation',
     '"express": "npm:webapp@^0.1.0"',
+    "import webapp from 'npm:webapp';",
     '"webapp": "^0.1.0"',
   ];
   for (const sample of bad) assert.equal(offences(sample, OLD).length, 1, sample);

@@ -124,8 +124,8 @@ test('every member of every entry point is the same object under require and imp
     'cookieSession',
     'csrf',
     'directory',
-    'timeout',
     'fromFetch',
+    'timeout',
   ]);
   assert.ok(result[name].names >= 18);
   assert.deepEqual(result.members, {

@@ -5,8 +5,8 @@
  */
 import type * as net from 'node:net';
 import type { WebappMime } from '../http/mime';
-import type { ShutdownOptions, TimeoutOptions } from './lifecycle';
 import type { FetchHandler, FromFetchOptions } from './fetch';
+import type { ShutdownOptions, TimeoutOptions } from './lifecycle';
 import type {
   BasicAuthCheck,
   CookieParserOptions,

@@ -13,8 +13,6 @@ const bare = new Set(builtinModules.filter((name) => !name.startsWith('node:')))
 // A module specifier in require("…"), import("…"), `from "…"` or a side-effect `import "…"`.
 const SPECIFIER = /(\brequire\(\s*|\bimport\(\s*|\bfrom\s+|^\s*import\s+)(["'])node:([a-z_0-9/]+)\2/gm;
 
-let files = 0;
-let rewrites = 0;
 for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !/\.(?:js|mjs|d\.ts)$/.test(entry.name)) continue;
   const file = join(entry.parentPath ?? entry.path, entry.name);
@@ -27,7 +25,4 @@ for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
   });
   if (count === 0) continue;
   writeFileSync(file, out);
-  files++;
-  rewrites += count;
 }
-console.log(`bare-builtins: ${rewrites} built-in specifiers made bare in ${files} files`);

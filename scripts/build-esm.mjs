@@ -1,8 +1,8 @@
-// Writes the ESM entry points next to the CommonJS build, so `import webapp, { Router } from 'webapp'`
-// and `import { cookieParser } from 'webapp/cookie-parser'` work. Each re-exports the CommonJS module's
+// Writes the ESM entry points next to the CommonJS build, so `import webapp, { Router } from 'webappjs'`
+// and `import { cookieParser } from 'webappjs/cookie-parser'` work. Each re-exports the CommonJS module's
 // export as default and every one of its members as the very same object (one instance: no wrappers, no second
 // copy). Members the main module loads lazily under CommonJS (the getters of the first-party middleware)
-// are read here, so an ES-module import of `webapp` loads them; `webapp/core` or a middleware subpath
+// are read here, so an ES-module import of `webapp` loads them; `webappjs/core` or a middleware subpath
 // loads only what it names.
 
 import { writeFileSync } from 'node:fs';

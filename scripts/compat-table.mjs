@@ -1,10 +1,10 @@
-// Generates the README compatibility table (package → status) from the compat test results.
+// Generates the compatibility table of docs/migration.md (package → status) from the compat test results.
 // Runs each compiled test file build/test/compat/<package>.test.js on its own, so a failure is
 // attributed to exactly one package, and reads the pass/fail counts from its TAP summary.
 //
 // Usage (after `npm run build:test`, which `npm test` runs):
 //   node scripts/compat-table.mjs          prints the table
-//   node scripts/compat-table.mjs --write  also replaces the README section between the markers
+//   node scripts/compat-table.mjs --write  also replaces the docs/migration.md section between the markers
 //                                          <!-- compat:start --> and <!-- compat:end -->
 // Exits with status 1 when a package fails, so CI notices.
 import { spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const COMPAT_DIR = 'build/test/compat';
-const README = 'README.md';
+const TARGET = 'docs/migration.md';
 const START = '<!-- compat:start -->';
 const END = '<!-- compat:end -->';
 const CONCURRENCY = 4;
@@ -184,14 +184,14 @@ function renderTable(results) {
 }
 
 function writeReadme(table) {
-  const text = readFileSync(README, 'utf8');
+  const text = readFileSync(TARGET, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start === -1 || end === -1 || end < start) {
-    throw new Error(`${README} has no ${START} … ${END} section`);
+    throw new Error(`${TARGET} has no ${START} … ${END} section`);
   }
   const updated = `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`;
-  if (updated !== text) writeFileSync(README, updated);
+  if (updated !== text) writeFileSync(TARGET, updated);
   return updated !== text;
 }
 
@@ -207,7 +207,7 @@ const results = await runAll(files);
 const table = renderTable(results);
 console.log(table);
 if (process.argv.includes('--write')) {
-  console.error(writeReadme(table) ? `updated ${README}` : `${README} already up to date`);
+  console.error(writeReadme(table) ? `updated ${TARGET}` : `${TARGET} already up to date`);
 }
 const failed = [...results].filter(([, r]) => r.code !== 0 || r.fail > 0).map(([name]) => name);
 if (failed.length) {

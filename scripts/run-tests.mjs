@@ -23,7 +23,8 @@ const COVERAGE_FILE_LINES = 85;
 // Files that take the most time without timing anything themselves (measured on node 20 with
 // --profile: types.test ~27 s of CPU, 15-16 s of it TypeScript 5.6's matrix, ~5 s TypeScript 7's
 // compiles, ~3 s npm pack and npm ci; the HTTP/2 suite ~8 s; the deprecation warnings' 13 child
-// processes ~3 s; package ~4.5 s; the cluster example ~2.4 s); started first so that none of them is
+// processes ~3 s; package ~4.5 s; the cluster example ~2.4 s; the docs' code blocks ~20 s, TypeScript 7
+// and 5.6 compiling the TypeScript guide's samples and ~50 sample processes); started first so that none of them is
 // left running alone at the end. The router fuzzers and other linear-time checks stay in name order: starting them
 // together, next to tsc, would starve their time budgets.
 const SLOW_FIRST = [
@@ -33,6 +34,7 @@ const SLOW_FIRST = [
   /\/fetch\/suite\.test/,
   /\/utils\/deprecate\.test/,
   /\/package\//,
+  /\/docs\/code-blocks\.test/,
   /examples\/cluster/,
 ];
 // Light files that run last, after the groups, so that the last group does not finish alone on one

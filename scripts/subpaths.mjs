@@ -1,4 +1,4 @@
-// The first-party middleware published as subpaths (`webapp/<name>` → dist/middleware/<name>.js).
+// The first-party middleware published as subpaths (`webappjs/<name>` → dist/middleware/<name>.js).
 // scripts/sync-exports.mjs writes them into package.json; scripts/build-esm.mjs builds their ESM entries.
 export const MIDDLEWARE_SUBPATHS = [
   'basic-auth',
@@ -11,7 +11,7 @@ export const MIDDLEWARE_SUBPATHS = [
   'timeout',
 ];
 
-// Other subpaths (`webapp/<name>` → dist/<file>.js): modules that are not middleware (server factories,
+// Other subpaths (`webappjs/<name>` → dist/<file>.js): modules that are not middleware (server factories,
 // integrations), typed by their own declarations. Like the middleware, nothing in the main entry loads them.
 export const OTHER_SUBPATHS = {
   http2: 'middleware/http2',
@@ -19,7 +19,7 @@ export const OTHER_SUBPATHS = {
 };
 
 // Express 4's internal files that packages written for Express require (express-async-errors,
-// instrumentation): `webapp/<subpath>` (and `<subpath>.js`) → dist/<file>.js, CommonJS with the shape
+// instrumentation): `webappjs/<subpath>` (and `<subpath>.js`) → dist/<file>.js, CommonJS with the shape
 // Express's file exports. scripts/sync-exports.mjs writes them into package.json.
 export const DEEP_REQUIRES = [
   ['lib/express', 'express-lib/express'],

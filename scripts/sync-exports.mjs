@@ -1,6 +1,6 @@
-// Writes package.json "exports" and "typesVersions" for the main entry, webapp/core, every
-// middleware subpath, the other subpaths (webapp/http2, webapp/otel) and Express 4's deep-require paths
-// (`webapp/lib/…`, CommonJS only, as in Express), so node16+ (exports) and node10 (typesVersions)
+// Writes package.json "exports" and "typesVersions" for the main entry, webappjs/core, every
+// middleware subpath, the other subpaths (webappjs/http2, webappjs/otel) and Express 4's deep-require paths
+// (`webappjs/lib/…`, CommonJS only, as in Express), so node16+ (exports) and node10 (typesVersions)
 // resolvers agree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEEP_REQUIRES, MIDDLEWARE_SUBPATHS, OTHER_SUBPATHS } from './subpaths.mjs';

@@ -1,10 +1,10 @@
 /**
- * `webapp/core`: the public types of webapp, the counterpart of `express-serve-static-core`.
+ * `webappjs/core`: the public types of webapp, the counterpart of `express-serve-static-core`.
  * Import types from here, or retarget `declare module 'express-serve-static-core'` blocks to
- * `declare module 'webapp/core'`. At run time the module is empty.
+ * `declare module 'webappjs/core'`. At run time the module is empty.
  * @example
- * import type { Request, Response, NextFunction } from 'webapp/core';
- * declare module 'webapp/core' { interface Request { tenant?: string } }
+ * import type { Request, Response, NextFunction } from 'webappjs/core';
+ * declare module 'webappjs/core' { interface Request { tenant?: string } }
  * @module
  */
 export type * from './types/public';

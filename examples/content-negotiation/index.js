@@ -3,7 +3,7 @@
 // language, and clients that accept none of the types get 406 with the list of what is offered.
 // Run it with `node examples/content-negotiation`, then e.g.
 //   curl -H 'Accept: text/csv' localhost:3000/users
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 const USERS = [
   { id: 1, name: 'Tobi', email: 'tobi@example.test' },

@@ -1,9 +1,9 @@
 // A guestbook as an ES module, with webapp's first-party middleware: cookie sessions, CSRF tokens and
 // compression. Run it with `npm run build && node examples/esm/index.mjs`.
-import webapp, { urlencoded } from 'webapp';
-import compress from 'webapp/compress';
-import cookieSession from 'webapp/cookie-session';
-import csrf from 'webapp/csrf';
+import webapp, { urlencoded } from 'webappjs';
+import compress from 'webappjs/compress';
+import cookieSession from 'webappjs/cookie-session';
+import csrf from 'webappjs/csrf';
 
 const escapeHtml = (text) =>
   text.replace(

@@ -3,7 +3,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const multer = require('multer');
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 const ALLOWED_TYPES = new Map([
   ['image/png', '.png'],

@@ -1,5 +1,5 @@
 // The smallest webapp app: one route, one port. Run it with `node examples/hello`.
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 const app = webapp();
 

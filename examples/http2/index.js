@@ -7,8 +7,8 @@
 // The certificate is self-signed and made at start-up for local use only: it is never written to
 // disk. In production, load your real key and certificate instead.
 const { generate } = require('selfsigned');
-const webapp = require('webapp');
-const { createSecureServer, createServer } = require('webapp/http2');
+const webapp = require('webappjs');
+const { createSecureServer, createServer } = require('webappjs/http2');
 
 const app = webapp();
 app.use(webapp.json());

@@ -2,7 +2,7 @@
 const crypto = require('node:crypto');
 const csrf = require('csurf');
 const session = require('express-session');
-const webapp = require('webapp');
+const webapp = require('webappjs');
 const { accountPage, forbiddenPage, homePage, loginPage } = require('./pages');
 const { createUsers } = require('./users');
 

@@ -1,6 +1,6 @@
 // The books API: routing, validation, errors and HTTP semantics (Location, Link, ETag, 405, 415),
 // written as an Express 4 app would be, importing webapp instead.
-const webapp = require('webapp');
+const webapp = require('webappjs');
 const { createStore } = require('./store');
 const { parseListQuery, validateBook } = require('./validate');
 

@@ -1,7 +1,7 @@
 // The showcase: a small notes service. Run it with `npm start` (or `node examples/showcase`).
 // It shows routes, a Router mounted at /api, JSON bodies and responses, a param handler and an
 // error handler — written exactly as it would be for Express 4, importing webapp instead.
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 function createApp() {
   const app = webapp();
@@ -73,7 +73,15 @@ function createApp() {
 if (require.main === module) {
   const port = Number(process.env.PORT ?? 3000);
   const server = createApp().listen(port, () => {
-    console.log(`webapp showcase listening on http://localhost:${server.address().port}`);
+    const base = `http://localhost:${server.address().port}`;
+    console.log(`webapp showcase listening on ${base} (PORT sets the port; Ctrl-C stops it)`);
+    console.log('Try:');
+    console.log(`  ${base}/                 the home page`);
+    console.log(`  ${base}/api/notes        the notes as JSON (?done=true filters)`);
+    console.log(`  ${base}/api/notes/1      one note; a missing one is a 404 in JSON`);
+    console.log(
+      `  curl -X POST -H 'content-type: application/json' -d '{"title":"Buy tea"}' ${base}/api/notes`,
+    );
   });
 }
 

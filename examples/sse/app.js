@@ -1,6 +1,6 @@
 // Server-sent events: a chat-like stream. Clients subscribe to /events, anyone can POST to
 // /messages, and a reconnecting client gets the events it missed (Last-Event-ID).
-const webapp = require('webapp');
+const webapp = require('webappjs');
 const { createHub } = require('./hub');
 
 const PAGE = `<!doctype html>

@@ -4,7 +4,7 @@
 //  - Everything else: cached for an hour.
 //  - `/about` finds about.html; unknown paths get the 404 page with status 404.
 const path = require('node:path');
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 const PUBLIC = path.join(__dirname, 'public');
 const FINGERPRINTED = /\.[0-9a-f]{8}\.(?:js|css)$/;

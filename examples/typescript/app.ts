@@ -1,10 +1,10 @@
 // A typed notes API: route parameters inferred from the path, typed bodies and locals, a cookie session
-// and compression from webapp's first-party middleware. Build and run it with
-// `npm run build && npm run build:examples && node build/examples/typescript/index.js`
-// (its tsconfig.json compiles it into build/, against the `webapp` types of dist/).
-import webapp, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'webapp';
-import compress from 'webapp/compress';
-import cookieSession from 'webapp/cookie-session';
+// and compression from webapp's first-party middleware. Build and run it with `npm run start:typescript`
+// (the package, then this example alone: its tsconfig.json compiles it into build/examples/typescript,
+// against the `webappjs` types of dist/; the test suite is not compiled).
+import webapp, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'webappjs';
+import compress from 'webappjs/compress';
+import cookieSession from 'webappjs/cookie-session';
 
 export interface Note {
   id: number;

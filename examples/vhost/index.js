@@ -3,7 +3,7 @@
 //   curl -H 'Host: api.example.test' localhost:3000/status
 //   curl -H 'Host: tobi.users.example.test' localhost:3000/
 //   curl -H 'Host: example.test' localhost:3000/blog/posts/1
-const webapp = require('webapp');
+const webapp = require('webappjs');
 const { vhost } = require('./vhost');
 
 /** api.example.test: a JSON API with its own settings. */

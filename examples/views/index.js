@@ -1,7 +1,7 @@
 // Server-rendered pages with pug: a site layout, a nested admin layout, partials, mixins,
 // app.locals (site-wide data and helpers) and res.locals (per request). Run: `node examples/views`.
 const path = require('node:path');
-const webapp = require('webapp');
+const webapp = require('webappjs');
 
 const PRODUCTS = [
   { id: 1, name: 'Teapot', cents: 2450, description: 'Short and stout.' },

@@ -125,7 +125,7 @@ let http2Module: typeof import('./http2') | undefined;
 /**
  * An HTTP/2 request (node:http2's compatibility API) not yet built on this app's prototypes: it
  * gets the app's HTTP/2 prototypes (./http2, loaded on the first such request). Servers made by
- * `webapp/http2` build requests on them already; node's own `http2.createServer(app)` cannot be
+ * `webappjs/http2` build requests on them already; node's own `http2.createServer(app)` cannot be
  * told to, so each of its requests is swapped here.
  */
 function enterHttp2(app: AppInternal, req: Req, res: Res): void {

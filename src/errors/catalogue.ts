@@ -61,7 +61,7 @@ export const ERRORS = {
   WEBAPP_APP_RENDER_NO_CALLBACK: { class: 'TypeError', message: 'app.render() requires a callback function' },
   WEBAPP_HTTP2_APP_REQUIRED: {
     class: 'TypeError',
-    message: 'webapp/http2: the last argument must be a webapp application',
+    message: 'webappjs/http2: the last argument must be a webapp application',
   },
   WEBAPP_FETCH_REQUEST_INVALID: {
     class: 'TypeError',

@@ -1,5 +1,5 @@
 /**
- * `webapp/lib/express`: the package itself (`require('webapp')`), at the path of Express 4's file.
+ * `webappjs/lib/express`: the package itself (`require('webappjs')`), at the path of Express 4's file.
  * @module
  */
 import webapp = require('../index');

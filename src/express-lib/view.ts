@@ -1,5 +1,5 @@
 /**
- * `webapp/lib/view`: the View constructor (the default `view` setting), at the path of Express 4's file.
+ * `webappjs/lib/view`: the View constructor (the default `view` setting), at the path of Express 4's file.
  * @module
  */
 import { View } from '../view/view';

@@ -1,5 +1,5 @@
 /**
- * `webapp.basicAuth(...)` — also `require('webapp/basic-auth')`. HTTP Basic authentication (RFC 7617)
+ * `webapp.basicAuth(...)` — also `require('webappjs/basic-auth')`. HTTP Basic authentication (RFC 7617)
  * in the three forms of the 3.x middleware: a user/password pair, a check `(user, pass) => boolean`,
  * or an asynchronous check `(user, pass, callback(err, user))`. Fills `req.user` (and
  * `req.remoteUser`). Credentials given as a pair are compared in constant time.
@@ -161,5 +161,5 @@ export default basicAuth;
 // Refused when passed uncalled (`app.use(webapp.basicAuth)`): src/utils/middleware-factory.ts.
 markFactory(basicAuth, 'basicAuth');
 
-// `require('webapp/basic-auth')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/basic-auth')` is the middleware itself, as with its npm counterpart.
 callableModule(module, basicAuth);

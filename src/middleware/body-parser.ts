@@ -1,5 +1,5 @@
 /**
- * `webapp.bodyParser(options)` — also `require('webapp/body-parser')`. The 3.x all-in-one body
+ * `webapp.bodyParser(options)` — also `require('webappjs/body-parser')`. The 3.x all-in-one body
  * parser: JSON and urlencoded bodies (the same parsers as `webapp.json` and `webapp.urlencoded`,
  * sharing `limit`, `inflate`, `verify`, `strict`, `extended`, `parameterLimit`…), plus
  * `multipart/form-data` uploads when the `multipart` option is given.
@@ -74,5 +74,5 @@ export default bodyParser;
 // Refused when passed uncalled (`app.use(webapp.bodyParser)`): src/utils/middleware-factory.ts.
 markFactory(bodyParser, 'bodyParser');
 
-// `require('webapp/body-parser')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/body-parser')` is the middleware itself, as with its npm counterpart.
 callableModule(module, bodyParser);

@@ -1,5 +1,5 @@
 /**
- * `webapp.compress(options)` — also `require('webapp/compress')`. Compresses response bodies with
+ * `webapp.compress(options)` — also `require('webappjs/compress')`. Compresses response bodies with
  * br, gzip or deflate, chosen by the request's Accept-Encoding qualities (br, then gzip, on ties).
  * Like the compression package it replaces `res.write`, `res.end` and `res.on('drain')` and decides
  * when the head is written, so place it before the middleware that sends responses; it adds
@@ -390,5 +390,5 @@ export default compress;
 // Refused when passed uncalled (`app.use(webapp.compress)`): src/utils/middleware-factory.ts.
 markFactory(compress, 'compress');
 
-// `require('webapp/compress')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/compress')` is the middleware itself, as with its npm counterpart.
 callableModule(module, compress);

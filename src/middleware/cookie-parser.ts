@@ -1,5 +1,5 @@
 /**
- * `webapp.cookieParser([secret | secrets], [options])` — also `require('webapp/cookie-parser')`.
+ * `webapp.cookieParser([secret | secrets], [options])` — also `require('webappjs/cookie-parser')`.
  * Fills `req.cookies` and, given secrets, `req.signedCookies` (HMAC-SHA256, `s:` prefix, rotation
  * through the list, timing-safe), decodes `j:` JSON cookies, and sets `req.secret` so that
  * `res.cookie(name, value, { signed: true })` works. A malformed Cookie header never throws.
@@ -125,5 +125,5 @@ export default cookieParser;
 // Refused when passed uncalled (`app.use(webapp.cookieParser)`): src/utils/middleware-factory.ts.
 markFactory(cookieParser, 'cookieParser');
 
-// `require('webapp/cookie-parser')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/cookie-parser')` is the middleware itself, as with its npm counterpart.
 callableModule(module, cookieParser);

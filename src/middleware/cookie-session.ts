@@ -1,5 +1,5 @@
 /**
- * `webapp.cookieSession(options)` — also `require('webapp/cookie-session')`. Keeps the whole session
+ * `webapp.cookieSession(options)` — also `require('webappjs/cookie-session')`. Keeps the whole session
  * in a signed cookie: `req.session` is a plain object read lazily from the cookie, written back only
  * when it changed, and cleared by `req.session = null`.
  *
@@ -544,5 +544,5 @@ export default cookieSession;
 // Refused when passed uncalled (`app.use(webapp.cookieSession)`): src/utils/middleware-factory.ts.
 markFactory(cookieSession, 'cookieSession');
 
-// `require('webapp/cookie-session')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/cookie-session')` is the middleware itself, as with its npm counterpart.
 callableModule(module, cookieSession);

@@ -1,5 +1,5 @@
 /**
- * `webapp.csrf(options)` — also `require('webapp/csrf')`. Cross-site request forgery protection
+ * `webapp.csrf(options)` — also `require('webappjs/csrf')`. Cross-site request forgery protection
  * with the interface of csurf: a secret per visitor (kept in `req.session.csrfSecret`, or in a
  * cookie with `cookie: true`), `req.csrfToken()` to embed a token in forms, and a check of every
  * request whose method is not ignored (GET, HEAD, OPTIONS by default): the token is read from
@@ -270,5 +270,5 @@ export default csrf;
 // Refused when passed uncalled (`app.use(webapp.csrf)`): src/utils/middleware-factory.ts.
 markFactory(csrf, 'csrf');
 
-// `require('webapp/csrf')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/csrf')` is the middleware itself, as with its npm counterpart.
 callableModule(module, csrf);

@@ -1,5 +1,5 @@
 /**
- * `webapp.directory(root, options)` — also `require('webapp/directory')`. Lists the directories under
+ * `webapp.directory(root, options)` — also `require('webappjs/directory')`. Lists the directories under
  * `root` the way serve-index does: HTML, JSON (an array of names) or plain text (a name per line),
  * chosen by the Accept header; files themselves are left to `webapp.static`.
  *
@@ -310,5 +310,5 @@ export default directory;
 // Refused when passed uncalled (`app.use(webapp.directory)`): src/utils/middleware-factory.ts.
 markFactory(directory, 'directory');
 
-// `require('webapp/directory')` is the middleware itself, as with its npm counterpart.
+// `require('webappjs/directory')` is the middleware itself, as with its npm counterpart.
 callableModule(module, directory);

@@ -1,5 +1,5 @@
 /**
- * `webapp/http2`: node:http2 servers whose requests and responses are built directly on an app's
+ * `webappjs/http2`: node:http2 servers whose requests and responses are built directly on an app's
  * prototypes, as `app.listen` does for HTTP/1.1. `http2.createSecureServer(options, app)` works too,
  * but node gives its own classes to every stream, so each request is re-prototyped on arrival; the
  * servers made here skip that, for HTTP/2 streams and for the HTTP/1.1 connections of `allowHTTP1`.

@@ -1,5 +1,5 @@
 /**
- * `webapp.timeout(time, options)` — also `require('webapp/timeout')`, in place of connect-timeout,
+ * `webapp.timeout(time, options)` — also `require('webappjs/timeout')`, in place of connect-timeout,
  * with its API: `time` in ms or as '5s', `req.timedout`, `req.clearTimeout()`, a 'timeout' event on
  * the request and, with `respond` (the default), a 503 error (`code: 'ETIMEDOUT'`, `timeout`) passed
  * to the error middleware. Beyond it: `req.signal` aborts with that error, so the work can stop; a
@@ -78,5 +78,5 @@ export function timeout(time?: number | string, options?: TimeoutOptions) {
 
 export default timeout;
 
-// `require('webapp/timeout')` is the middleware itself, as connect-timeout is.
+// `require('webappjs/timeout')` is the middleware itself, as connect-timeout is.
 callableModule(module, timeout);

@@ -1,7 +1,7 @@
 /**
  * The internal hook through which an instrumentation runs layers in a context of its own
  * (OpenTelemetry's `context.with`): diagnostics_channel can bind AsyncLocalStorage stores, but not a
- * context manager whose store is private. Kept on a process-wide symbol, so `webapp/otel` reaches
+ * context manager whose store is private. Kept on a process-wide symbol, so `webappjs/otel` reaches
  * every copy of webapp. Read only for layers that are traced, so it costs nothing otherwise.
  * @internal
  * @module

@@ -1,7 +1,7 @@
 /**
  * Observability: webapp publishes what it does on node:diagnostics_channel (names in ./channels,
  * messages in ./types). Everything here costs a `hasSubscribers` check per request and per layer when
- * nobody listens. `webapp/otel` builds an OpenTelemetry instrumentation on top.
+ * nobody listens. `webappjs/otel` builds an OpenTelemetry instrumentation on top.
  * @module
  */
 export {

@@ -1,5 +1,5 @@
 /**
- * `webapp/otel`: an OpenTelemetry instrumentation for webapp, built on its diagnostics channels (no
+ * `webappjs/otel`: an OpenTelemetry instrumentation for webapp, built on its diagnostics channels (no
  * module patching, so it works whether it is loaded before or after webapp). It produces the spans
  * @opentelemetry/instrumentation-express produces — `middleware - <name>`, `request handler - <route>`,
  * `router - <mount path>` with `http.route`, `express.name` and `express.type` — as children of the
@@ -11,7 +11,7 @@
  * @example
  * const { registerInstrumentations } = require('@opentelemetry/instrumentation');
  * const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http');
- * const { WebappInstrumentation } = require('webapp/otel');
+ * const { WebappInstrumentation } = require('webappjs/otel');
  * registerInstrumentations({ instrumentations: [new HttpInstrumentation(), new WebappInstrumentation()] });
  * @module
  */
@@ -126,7 +126,7 @@ export class WebappInstrumentation extends InstrumentationBase<WebappInstrumenta
   declare private spans: WeakMap<LayerContext, LayerSpan>;
 
   constructor(config: WebappInstrumentationConfig = {}) {
-    super('webapp/otel', VERSION, config);
+    super('webappjs/otel', VERSION, config);
   }
 
   /** No module to patch: webapp publishes on diagnostics channels. */

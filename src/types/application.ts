@@ -1,9 +1,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: public declarations mirror @types/express, whose generic defaults and loose handler types are `any`; changing them would break assignability with code typed against Express.
 /**
  * The public type of the application (`Application`, `Express`) and of view engines.
- * Part of `webapp/core` (./core.ts re-exports every name), mirroring `express-serve-static-core`.
+ * Part of `webappjs/core` (./core.ts re-exports every name), mirroring `express-serve-static-core`.
  * @example
- * import type { Express } from 'webapp/core';
+ * import type { Express } from 'webappjs/core';
  * @module
  */
 

@@ -110,7 +110,7 @@ export interface BasicAuth {
 /**
  * The package's main export: call it to create an application.
  * @example
- * import webapp from 'webapp';
+ * import webapp from 'webappjs';
  * const app = webapp();
  * app.use(webapp.json());
  * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
@@ -248,7 +248,7 @@ export interface Webapp {
    * Times requests out (connect-timeout's API): after `time` (ms or '5s'; default 5 s) sets
    * `req.timedout`, aborts `req.signal`, emits 'timeout' on the request and, unless
    * `{ respond: false }`, passes a 503 error with `code: 'ETIMEDOUT'` to the error middleware.
-   * Also `require('webapp/timeout')`.
+   * Also `require('webappjs/timeout')`.
    * @example
    * app.use(webapp.timeout('5s'));
    */
@@ -261,9 +261,9 @@ export interface Webapp {
    */
   shutdown: (server: net.Server, options?: ShutdownOptions) => Promise<void>;
   /**
-   * The module itself, for `import webapp from 'webapp'` without `esModuleInterop`.
+   * The module itself, for `import webapp from 'webappjs'` without `esModuleInterop`.
    * @example
-   * const { default: create } = require('webapp');
+   * const { default: create } = require('webappjs');
    */
   default: Webapp;
 }

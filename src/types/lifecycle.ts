@@ -1,9 +1,9 @@
 /**
  * The public types of the production lifecycle: graceful shutdown (`server.shutdown()`,
  * `webapp.shutdown()`) and request timeouts (`webapp.timeout()`).
- * Part of `webapp/core` (./core.ts re-exports every name).
+ * Part of `webappjs/core` (./core.ts re-exports every name).
  * @example
- * import type { ShutdownOptions } from 'webapp/core';
+ * import type { ShutdownOptions } from 'webappjs/core';
  * @module
  */
 
@@ -32,7 +32,7 @@ export interface ShutdownOptions {
 }
 
 /**
- * What the servers webapp creates (`app.listen()`, `webapp/http2`) have beyond node's.
+ * What the servers webapp creates (`app.listen()`, `webappjs/http2`) have beyond node's.
  * @example
  * const server: http.Server & Shutdownable = app.listen(3000);
  */

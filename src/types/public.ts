@@ -1,7 +1,7 @@
 /**
  * The public types of webapp, mirroring `express-serve-static-core` (the module behind
  * `@types/express`): the same names, the same generic parameters in the same order with the same
- * defaults. `import type { Request } from 'webapp/core'` is the same type as `webapp.Request`.
+ * defaults. `import type { Request } from 'webappjs/core'` is the same type as `webapp.Request`.
  *
  * Request, Response, Application and Locals extend the global `Express.*` interfaces, so the
  * augmentations of passport (`req.user`), multer (`req.file`), express-session (`req.session`) and

@@ -2,9 +2,9 @@
 /**
  * The public type of the request (`Request`) and the shapes its members return: parsed query strings,
  * media types, byte ranges.
- * Part of `webapp/core` (./core.ts re-exports every name), mirroring `express-serve-static-core`.
+ * Part of `webappjs/core` (./core.ts re-exports every name), mirroring `express-serve-static-core`.
  * @example
- * import type { Request } from 'webapp/core';
+ * import type { Request } from 'webappjs/core';
  * @module
  */
 

@@ -1,9 +1,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: public declarations mirror @types/express, whose generic defaults and loose handler types are `any`; changing them would break assignability with code typed against Express.
 /**
  * The public type of the response (`Response`) and the options of its methods.
- * Part of `webapp/core` (./core.ts re-exports every name), mirroring `express-serve-static-core`.
+ * Part of `webappjs/core` (./core.ts re-exports every name), mirroring `express-serve-static-core`.
  * @example
- * import type { Response, CookieOptions } from 'webapp/core';
+ * import type { Response, CookieOptions } from 'webappjs/core';
  * @module
  */
 

@@ -1,6 +1,6 @@
 /**
  * Makes a CommonJS module's export the middleware function itself, carrying the module's named
- * exports as members: `require('webapp/cookie-session')(options)` works as it does with the npm
+ * exports as members: `require('webappjs/cookie-session')(options)` works as it does with the npm
  * packages, while `import { cookieSession } from …` and `import x from …` keep working.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Deep requires: Express 4's internal files under `webapp/lib/…`, with the shapes Express's files
+ * Deep requires: Express 4's internal files under `webappjs/lib/…`, with the shapes Express's files
  * export, for packages that reach into them. Each plugin runs for real in a child process with
  * `express` resolved to webapp (as an npm alias does) and to express@4; both must answer alike:
  * - express-async-errors defines an accessor `handle` on `lib/router/layer`'s prototype and wraps
@@ -21,7 +21,7 @@ const root = resolve(__dirname, '..', '..', '..');
 const fixture = join(root, 'test', 'fixtures', 'deep-requires', 'app.js');
 
 // The package as a consumer loads it (dist, through package.json "exports").
-const webapp = require('webapp');
+const webapp = require('webappjs');
 const express = require('express');
 
 const DEEP: Array<[string, unknown]> = [
@@ -45,11 +45,11 @@ function shape(value: any): string[] {
   return Object.getOwnPropertyNames(target).sort();
 }
 
-describe('webapp/lib/… deep requires', () => {
+describe('webappjs/lib/… deep requires', () => {
   for (const [path, member] of DEEP) {
     it(`${path} (and ${path}.js) is the same object as webapp's, shaped as express/${path}`, () => {
-      const mod = require(`webapp/${path}`);
-      assert.equal(require(`webapp/${path}.js`), mod);
+      const mod = require(`webappjs/${path}`);
+      assert.equal(require(`webappjs/${path}.js`), mod);
       if (member !== undefined) assert.equal(mod, member);
       assert.equal(typeof mod, typeof require(`express/${path}`));
       const theirs = shape(require(`express/${path}`));
@@ -64,7 +64,7 @@ describe('webapp/lib/… deep requires', () => {
   }
 
   it('lib/router/layer is the Layer the routers use: a layer of app._router is an instance', () => {
-    const Layer = require('webapp/lib/router/layer');
+    const Layer = require('webappjs/lib/router/layer');
     const app = webapp();
     app.get('/', (_req: unknown, res: { end(): void }) => res.end());
     assert.ok(app._router.stack[0] instanceof Layer);
@@ -76,8 +76,8 @@ describe('webapp/lib/… deep requires', () => {
   });
 
   it('a file Express has that webapp does not provide is refused by the exports map', () => {
-    assert.throws(() => require('webapp/lib/utils'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
-    assert.throws(() => require('webapp/lib/router/nope'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+    assert.throws(() => require('webappjs/lib/utils'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+    assert.throws(() => require('webappjs/lib/router/nope'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
     assert.equal(typeof express, 'function');
   });
 });

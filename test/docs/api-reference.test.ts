@@ -83,11 +83,11 @@ test('docs/api.md names every export of every subpath', () => {
   ];
   const undocumented: string[] = [];
   for (const subpath of subpaths) {
-    if (!page.includes(`\`webapp/${subpath}\``)) undocumented.push(`webapp/${subpath}`);
+    if (!page.includes(`\`webappjs/${subpath}\``)) undocumented.push(`webappjs/${subpath}`);
     const mod = require(`../../src/middleware/${subpath}`) as object;
     for (const name of Object.keys(mod)) {
       if (name === 'default' || name === '__esModule') continue;
-      if (!documents(name)) undocumented.push(`webapp/${subpath}: ${name}`);
+      if (!documents(name)) undocumented.push(`webappjs/${subpath}: ${name}`);
     }
   }
   assert.deepEqual(undocumented, []);
@@ -95,11 +95,11 @@ test('docs/api.md names every export of every subpath', () => {
 
 test('docs/api.md names every export of webapp/otel', () => {
   const undocumented: string[] = [];
-  if (!page.includes('`webapp/otel`')) undocumented.push('webapp/otel');
+  if (!page.includes('`webappjs/otel`')) undocumented.push('webappjs/otel');
   const mod = require('../../src/tracing/otel') as object;
   for (const name of Object.keys(mod)) {
     if (name === 'default' || name === '__esModule') continue;
-    if (!documents(name)) undocumented.push(`webapp/otel: ${name}`);
+    if (!documents(name)) undocumented.push(`webappjs/otel: ${name}`);
   }
   assert.deepEqual(undocumented, []);
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
+import { withoutCoverage } from '../support/child-env';
 import { send, type TestResponse } from '../support/http';
-import { type RunningPostgres, startPostgres } from './postgres';
+import { freePort, type RunningPostgres, startPostgres } from './postgres';
 import { type RunningExample, startExample } from './run-example';
 
 let postgres: RunningPostgres | undefined;
@@ -127,4 +130,30 @@ test('cluster: the session is a row in the PostgreSQL session table, not in a wo
   } finally {
     await client.end();
   }
+});
+
+test('cluster: without a database, it says what it needs and how to get one', async () => {
+  const closed = await freePort();
+  const root = resolve(__dirname, '..', '..', '..');
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
+    execFile(
+      process.execPath,
+      [resolve(root, 'examples', 'cluster')],
+      {
+        cwd: root,
+        env: withoutCoverage({
+          ...process.env,
+          PORT: '0',
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/app`,
+        }),
+        timeout: 30_000,
+      },
+      (err, _stdout, stderr) =>
+        done({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stderr }),
+    );
+  });
+  assert.equal(code, 1, stderr);
+  assert.match(stderr, new RegExp(`no PostgreSQL answers at 127\\.0\\.0\\.1:${closed} \\(ECONNREFUSED\\)`));
+  assert.match(stderr, /DATABASE_URL/);
+  assert.match(stderr, /node examples\/cluster\/local-postgres\.js/);
 });

@@ -9,8 +9,8 @@ import { withoutCoverage } from '../support/child-env';
 export interface RunningExample {
   port: number;
   child: ChildProcess;
-  /** What the example printed up to the line with its URL. */
-  output: string;
+  /** What the example has printed so far (at least up to the line with its URL). */
+  readonly output: string;
   stop(): Promise<void>;
 }
 
@@ -38,7 +38,9 @@ export function startExample(name: string, env: Record<string, string> = {}): Pr
       resolvePromise({
         port: Number(match[1]),
         child,
-        output: out,
+        get output() {
+          return out;
+        },
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

@@ -65,3 +65,28 @@ test('showcase: bad input gets a 400 with a useful message, never a crash', asyn
   const health = await send(app.port, { path: '/health' });
   assert.equal(JSON.parse(health.body).status, 'ok');
 });
+
+// Last: it adds a note, which the tests above would count.
+test('showcase: on start it prints where it listens and three URLs to try, each of which answers', async () => {
+  while (!app.output.includes('curl ') && app.child.exitCode === null) {
+    await new Promise((more) => app.child.stdout!.once('data', more));
+  }
+  const base = `http://localhost:${app.port}`;
+  assert.match(app.output, new RegExp(`^webapp showcase listening on ${base} `));
+  const urls = [...app.output.matchAll(/^ {2}(http:\/\/\S+)/gm)].map((match) => match[1]!);
+  assert.equal(urls.length, 3, app.output);
+  for (const url of urls) {
+    const { pathname } = new URL(url);
+    const res = await send(app.port, { path: pathname });
+    assert.equal(res.status, 200, url);
+  }
+  const post = /curl -X POST -H 'content-type: application\/json' -d '(.+)' (\S+)/.exec(app.output);
+  assert.ok(post, app.output);
+  const created = await send(app.port, {
+    method: 'POST',
+    path: new URL(post[2]!).pathname,
+    headers: { 'content-type': 'application/json' },
+    body: post[1]!,
+  });
+  assert.equal(created.status, 201);
+});

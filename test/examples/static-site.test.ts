@@ -82,7 +82,7 @@ test('static-site: unknown paths, directories and traversal attempts never leak 
   for (const attempt of ['/../index.js', '/%2e%2e/index.js', '/css/..%2f..%2findex.js', '/%00']) {
     const res = await send(app.port, { path: attempt });
     assert.ok([400, 403, 404].includes(res.status), `${attempt} → ${res.status}`);
-    assert.doesNotMatch(res.body, /require\('webapp'\)/, attempt);
+    assert.doesNotMatch(res.body, /require\('webappjs'\)/, attempt);
   }
 
   const post = await send(app.port, { method: 'POST', path: '/index.html' });

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown over HTTP/2 (issue 56): `webapp/http2`'s servers have `shutdown()` too; each
+ * Graceful shutdown over HTTP/2 (issue 56): `webappjs/http2`'s servers have `shutdown()` too; each
  * session gets GOAWAY, its open streams complete, no new stream is taken, and at the deadline what
  * is left is aborted (`req.signal`) and destroyed. Also the HTTP/1.1 connections of `allowHTTP1`.
  */

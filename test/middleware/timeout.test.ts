@@ -1,5 +1,5 @@
 /**
- * `webapp.timeout()` / `webapp/timeout` (issue 56): connect-timeout's API, compared with
+ * `webapp.timeout()` / `webappjs/timeout` (issue 56): connect-timeout's API, compared with
  * connect-timeout on express@4 where both answer (status, headers, body, the error's fields), plus
  * what it does beyond: `req.signal` aborts with the timeout error, a response already started is
  * left alone, and it works the same mounted in routers and on single routes.

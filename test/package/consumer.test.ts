@@ -1,5 +1,5 @@
 /**
- * The built package as a consumer sees it: a separate package that depends on `webapp`, loading it
+ * The built package as a consumer sees it: a separate package that depends on `webappjs`, loading it
  * with require() and with import, through package.json "exports".
  */
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ const MEMBERS = [
 before(() => {
   dir = mkdtempSync(join(tmpdir(), 'webapp-consumer-'));
   mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(root, join(dir, 'node_modules', 'webapp'), 'dir');
+  symlinkSync(root, join(dir, 'node_modules', 'webappjs'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
   const server = (load: string) => `${load}
 const http = require('node:http');
@@ -49,11 +49,14 @@ const server = app.listen(0, '127.0.0.1', () => {
     });
   });
 });`;
-  writeFileSync(join(dir, 'cjs.cjs'), server("const webapp = require('webapp'); const { Router } = webapp;"));
+  writeFileSync(
+    join(dir, 'cjs.cjs'),
+    server("const webapp = require('webappjs'); const { Router } = webapp;"),
+  );
   writeFileSync(
     join(dir, 'esm.mjs'),
     server(
-      "import webapp, { Router } from 'webapp'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      "import webapp, { Router } from 'webappjs'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     ),
   );
 });
@@ -75,7 +78,7 @@ for (const file of ['cjs.cjs', 'esm.mjs']) {
 
 test('ESM named exports match the CommonJS members', async () => {
   const script =
-    "import * as ns from 'webapp'; import { createRequire } from 'node:module'; const cjs = createRequire(import.meta.url)('webapp');" +
+    "import * as ns from 'webappjs'; import { createRequire } from 'node:module'; const cjs = createRequire(import.meta.url)('webappjs');" +
     'const missing = Object.keys(cjs).filter((k) => k !== "default" && ns[k] !== cjs[k]);' +
     'console.log(JSON.stringify({ missing, same: ns.default === cjs }));';
   writeFileSync(join(dir, 'ns.mjs'), script);

@@ -3,7 +3,7 @@
  * objects the CommonJS module has — every member, getters included (the lazily loaded first-party
  * middleware), with their own members (`cookieParser.signedCookie`, `compress.filter`, `bodyParser.json`).
  * No wrappers, no second instance. Run in a consumer package so the exports map is what resolves.
- * Express 4's internal files (`webapp/lib/…`, for deep requires) are CommonJS, as in Express: under
+ * Express 4's internal files (`webappjs/lib/…`, for deep requires) are CommonJS, as in Express: under
  * import their default export is the very module.exports, and they name nothing else.
  */
 import assert from 'node:assert/strict';

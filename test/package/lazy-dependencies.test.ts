@@ -1,5 +1,5 @@
 /**
- * `require('webapp')` leaves out what few apps use: qs (~25 ms to load with its dependencies) comes
+ * `require('webappjs')` leaves out what few apps use: qs (~25 ms to load with its dependencies) comes
  * with the first extended form parse or query string with brackets (flat ones need no qs), iconv-lite (~5 ms) with the first charset other than
  * UTF-8. Checked in a fresh process, where require.cache shows what was loaded.
  */
@@ -33,7 +33,7 @@ steps.push(['extended query', loaded('qs'), JSON.stringify(compileQueryParser('e
 steps.push(['after', loaded('qs')]);
 console.log(JSON.stringify(steps));`;
 
-test('qs and iconv-lite are loaded on first use, not by require("webapp")', async () => {
+test('qs and iconv-lite are loaded on first use, not by require("webappjs")', async () => {
   const { stdout } = await run(process.execPath, ['-e', script], { timeout: 20_000 });
   assert.deepEqual(JSON.parse(stdout.trim()), [
     ['registered', false, false],

@@ -1,6 +1,6 @@
 /**
  * Loads a package written for Express with its `require('express…')` calls answered by another module,
- * as an npm alias (`"express": "npm:webapp@…"`) would: a fresh copy of the package, with
+ * as an npm alias (`"express": "npm:webappjs@…"`) would: a fresh copy of the package, with
  * Module._resolveFilename redirecting only the requests made from the package's own files.
  */
 import Module from 'node:module';

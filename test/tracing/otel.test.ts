@@ -86,7 +86,7 @@ async function traced(app: unknown, path: string): Promise<Sent> {
     const spans = exporter.getFinishedSpans();
     const traceId = serverSpan.spanContext().traceId;
     const mine = spans.filter((span) => span.spanContext().traceId === traceId);
-    const layers = mine.filter((span) => span.instrumentationScope.name === 'webapp/otel');
+    const layers = mine.filter((span) => span.instrumentationScope.name === 'webappjs/otel');
     return { status, body, server: serverSpan, layers, spans: mine };
   } finally {
     server.closeAllConnections();

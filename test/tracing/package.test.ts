@@ -1,5 +1,5 @@
 /**
- * `webapp/otel` as a consumer loads it (the built package through package.json "exports", CommonJS and
+ * `webappjs/otel` as a consumer loads it (the built package through package.json "exports", CommonJS and
  * ESM), and `webapp` itself loading no OpenTelemetry module.
  */
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ let dir: string;
 before(() => {
   dir = mkdtempSync(join(tmpdir(), 'webapp-otel-consumer-'));
   mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(root, join(dir, 'node_modules', 'webapp'), 'dir');
+  symlinkSync(root, join(dir, 'node_modules', 'webappjs'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
 });
 
@@ -28,25 +28,25 @@ async function node(args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-test('require("webapp") loads no OpenTelemetry module; require("webapp/otel") does', async () => {
+test('require("webappjs") loads no OpenTelemetry module; require("webappjs/otel") does', async () => {
   const script = `
 const loaded = () => Object.keys(require.cache).filter((k) => k.includes('@opentelemetry')).length > 0;
-const webapp = require('webapp');
+const webapp = require('webappjs');
 webapp().get('/', () => {});
 const before = loaded();
-const { WebappInstrumentation } = require('webapp/otel');
+const { WebappInstrumentation } = require('webappjs/otel');
 console.log(JSON.stringify([before, loaded(), typeof WebappInstrumentation]));`;
   assert.equal(await node(['-e', script]), JSON.stringify([false, true, 'function']));
 });
 
-test('import { WebappInstrumentation } from "webapp/otel" works, loaded before or after webapp', async () => {
+test('import { WebappInstrumentation } from "webappjs/otel" works, loaded before or after webapp', async () => {
   const script = `
-import { WebappInstrumentation } from 'webapp/otel';
+import { WebappInstrumentation } from 'webappjs/otel';
 const instrumentation = new WebappInstrumentation({ enabled: false });
-const { default: webapp } = await import('webapp');
+const { default: webapp } = await import('webappjs');
 console.log(JSON.stringify([typeof webapp, instrumentation.instrumentationName, instrumentation.isEnabled()]));`;
   assert.equal(
     await node(['--input-type=module', '-e', script]),
-    JSON.stringify(['function', 'webapp/otel', false]),
+    JSON.stringify(['function', 'webappjs/otel', false]),
   );
 });

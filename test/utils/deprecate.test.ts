@@ -55,7 +55,7 @@ const SITES = [
 // Each test runs its own child processes: they run side by side.
 describe('deprecation warnings', { concurrency: true }, () => {
   it('print once per call site with the caller’s file:line:column, as Express 4 does', async () => {
-    const [ours, theirs] = await Promise.all([stderrOf('webapp'), stderrOf('express')]);
+    const [ours, theirs] = await Promise.all([stderrOf('webappjs'), stderrOf('express')]);
     assert.deepEqual(warnings(ours), SITES);
     assert.deepEqual(warnings(theirs), SITES);
     // Through process.emitWarning, each with its code.
@@ -64,24 +64,24 @@ describe('deprecation warnings', { concurrency: true }, () => {
   });
 
   it('--no-deprecation prints nothing', async () => {
-    assert.equal(await stderrOf('webapp', ['--no-deprecation']), '');
+    assert.equal(await stderrOf('webappjs', ['--no-deprecation']), '');
     assert.equal(await stderrOf('express', ['--no-deprecation']), '');
   });
 
   for (const value of ['webapp', 'WEBAPP', 'foo,webapp', 'foo webapp', '*']) {
     it(`NO_DEPRECATION=${JSON.stringify(value)} silences webapp`, async () => {
-      assert.equal(await stderrOf('webapp', [], { NO_DEPRECATION: value }), '');
+      assert.equal(await stderrOf('webappjs', [], { NO_DEPRECATION: value }), '');
     });
   }
 
   for (const value of ['', 'express', 'webappx', 'foo,bar']) {
     it(`NO_DEPRECATION=${JSON.stringify(value)} leaves webapp's warnings on`, async () => {
-      assert.deepEqual(warnings(await stderrOf('webapp', [], { NO_DEPRECATION: value })), SITES);
+      assert.deepEqual(warnings(await stderrOf('webappjs', [], { NO_DEPRECATION: value })), SITES);
     });
   }
 
   it('--trace-deprecation prints the stack from the deprecated API down through the caller', async () => {
-    const stderr = await stderrOf('webapp', ['--trace-deprecation']);
+    const stderr = await stderrOf('webappjs', ['--trace-deprecation']);
     const first = stderr.indexOf('DeprecationWarning: app.del');
     assert.ok(first !== -1, stderr);
     const block = stderr.slice(first).split('\n').slice(0, 4).join('\n');

@@ -1,5 +1,5 @@
 /**
- * `webapp/lib/router/route`: the Route constructor (`webapp.Route`), at the path of Express 4's file.
+ * `webappjs/lib/router/route`: the Route constructor (`webapp.Route`), at the path of Express 4's file.
  * @module
  */
 import { Route } from '../../router/route';
@@ -10,7 +10,7 @@ type Open = Record<string, any>;
  * A route as published here: the method handlers (`get`, `post`, …) installed from node's method list
  * are open members, as on Express 4's routes.
  * @example
- * const route: LooseRoute = new (require('webapp/lib/router/route'))('/x');
+ * const route: LooseRoute = new (require('webappjs/lib/router/route'))('/x');
  */
 interface LooseRoute extends Open, Route {}
 

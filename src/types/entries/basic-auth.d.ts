@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/basic-auth`: the middleware is the module itself, and importing it adds
+ * Types of `webappjs/basic-auth`: the middleware is the module itself, and importing it adds
  * `req.remoteUser` (the authenticated name) and `req.user` (typed `Express.User`, as passport has it).
  * @module
  */

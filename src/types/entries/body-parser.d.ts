@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/body-parser`: the 3.x `bodyParser()` is the module itself, with `multipart`
+ * Types of `webappjs/body-parser`: the 3.x `bodyParser()` is the module itself, with `multipart`
  * and `UploadedFile` as members. Uploaded files land in `req.files`
  * (not declared here: multer declares `req.files` its own way; augment `Express.Request` as you need).
  * @module

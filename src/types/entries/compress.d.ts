@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/compress`: the middleware is the module itself (`res.flush()` is part of every
+ * Types of `webappjs/compress`: the middleware is the module itself (`res.flush()` is part of every
  * webapp Response already).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/cookie-parser`: the middleware is the module itself, and importing it types
+ * Types of `webappjs/cookie-parser`: the middleware is the module itself, and importing it types
  * `req.cookies`, `req.signedCookies` and `req.secret` as `@types/cookie-parser` does.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/cookie-session`: the middleware is the module itself (`import cookieSession from`,
+ * Types of `webappjs/cookie-session`: the middleware is the module itself (`import cookieSession from`,
  * `import cookieSession = require()`), and importing it adds `req.session` and `req.sessionOptions`
  * to every request, as `@types/cookie-session` does for the npm package.
  * @module
@@ -10,7 +10,7 @@ declare global {
   namespace Express {
     interface Request {
       /**
-       * The session: read and assign members; `req.session = null` clears it. Set by `webapp/cookie-session`.
+       * The session: read and assign members; `req.session = null` clears it. Set by `webappjs/cookie-session`.
        * @example
        * req.session!.views = (req.session!.views ?? 0) + 1;
        */

@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/csrf`: the middleware is the module itself, and importing it adds
+ * Types of `webappjs/csrf`: the middleware is the module itself, and importing it adds
  * `req.csrfToken()` to every request, as `@types/csurf` does.
  * @module
  */
@@ -9,7 +9,7 @@ declare global {
   namespace Express {
     interface Request {
       /**
-       * A token for this request's secret, to put in a form field or header. Set by `webapp/csrf`.
+       * A token for this request's secret, to put in a form field or header. Set by `webappjs/csrf`.
        * @example
        * res.render('form', { csrfToken: req.csrfToken() });
        */

@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/directory`: the middleware is the module itself.
+ * Types of `webappjs/directory`: the middleware is the module itself.
  * @module
  */
 import impl = require('../../middleware/directory');

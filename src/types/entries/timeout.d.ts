@@ -1,5 +1,5 @@
 /**
- * Types of `webapp/timeout`: the middleware is the module itself (as connect-timeout is);
+ * Types of `webappjs/timeout`: the middleware is the module itself (as connect-timeout is);
  * `req.timedout`, `req.clearTimeout()` and `req.signal` are typed by webapp's Request already.
  * @module
  */

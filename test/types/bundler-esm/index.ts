@@ -1,6 +1,6 @@
 // A bundler project (Vite, esbuild, webpack): moduleResolution bundler, ES module syntax.
-import webapp, { type Express, type RequestHandler, Router, urlencoded } from 'webapp';
-import type { ParamsDictionary, Request } from 'webapp/core';
+import webapp, { type Express, type RequestHandler, Router, urlencoded } from 'webappjs';
+import type { ParamsDictionary, Request } from 'webappjs/core';
 
 const app: Express = webapp();
 const router = Router();

@@ -9,7 +9,7 @@ import morgan from 'morgan';
 import multer from 'multer';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import webapp, { type NextFunction, type Request, type RequestHandler, type Response } from 'webapp';
+import webapp, { type NextFunction, type Request, type RequestHandler, type Response } from 'webappjs';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {

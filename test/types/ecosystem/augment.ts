@@ -1,6 +1,6 @@
 // The three ways code augments the request type: the global Express namespace, the core module
 // (express-serve-static-core → webapp/core), and the main module (express → webapp).
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
 declare global {
   namespace Express {
@@ -19,13 +19,13 @@ declare global {
   }
 }
 
-declare module 'webapp/core' {
+declare module 'webappjs/core' {
   interface Request {
     startedAt: number;
   }
 }
 
-declare module 'webapp' {
+declare module 'webappjs' {
   interface Request {
     legacyFlag?: boolean;
   }

@@ -1,7 +1,7 @@
 // Structural compatibility with @types/express in both directions where it matters.
 import type * as express from 'express';
 
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
 declare const req: webapp.Request;
 declare const res: webapp.Response;

@@ -1,6 +1,6 @@
 // Compiled expecting errors: test/types.test.ts asserts their text names Request, not internal helpers.
-import webapp, { type Request, Router } from 'webapp';
-import 'webapp/cookie-session';
+import webapp, { type Request, Router } from 'webappjs';
+import 'webappjs/cookie-session';
 
 const app = webapp();
 app.get('/users/:id', (req, res) => {

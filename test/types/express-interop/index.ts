@@ -1,7 +1,7 @@
 // Code typed for Express 4 (@types/express v4) working with webapp, in both directions.
 import type * as express from 'express';
 
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
 // A library's functions typed against Express.
 declare function installRoutes(app: express.Application): void;

@@ -1,5 +1,5 @@
 // Was: import { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import type { ErrorRequestHandler, NextFunction, Request, Response } from 'webapp';
+import type { ErrorRequestHandler, NextFunction, Request, Response } from 'webappjs';
 
 export class HttpError extends Error {
   constructor(

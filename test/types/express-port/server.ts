@@ -1,7 +1,7 @@
 // Was: import express, { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import webapp, { type NextFunction, type Request, type Response } from 'webapp';
+import webapp, { type NextFunction, type Request, type Response } from 'webappjs';
 import { errorHandler, notFound } from './errors';
 import { router as usersRouter } from './users';
 import './types';

@@ -1,6 +1,6 @@
 // Was: declare module 'express-serve-static-core' { … }
 
-declare module 'webapp/core' {
+declare module 'webappjs/core' {
   interface Request {
     requestId?: string;
   }

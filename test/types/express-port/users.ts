@@ -1,5 +1,5 @@
 // Was: import express, { Request, RequestHandler, Response, Router } from 'express';
-import webapp, { type Request, type RequestHandler, type Response, Router } from 'webapp';
+import webapp, { type Request, type RequestHandler, type Response, Router } from 'webappjs';
 import { asyncHandler, HttpError } from './errors';
 import type { AppLocals, User } from './types';
 

@@ -1,9 +1,9 @@
 // moduleResolution node10 reads "types"/"typesVersions", not "exports"; no esModuleInterop.
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
-import defaulted, * as namespaced from 'webapp';
-import { json, type NextFunction, type Request, type RequestHandler, type Response, Router } from 'webapp';
-import type { Request as CoreRequest, ParsedQs, RouteParameters } from 'webapp/core';
+import defaulted, * as namespaced from 'webappjs';
+import { json, type NextFunction, type Request, type RequestHandler, type Response, Router } from 'webappjs';
+import type { Request as CoreRequest, ParsedQs, RouteParameters } from 'webappjs/core';
 
 const app: webapp.Express = webapp();
 const viaNamespace: webapp.Application = namespaced();

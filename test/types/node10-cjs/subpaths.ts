@@ -1,11 +1,11 @@
 // node10 reads typesVersions; without esModuleInterop a default import is the module's `default` member.
-import webapp = require('webapp');
-import cookieSession = require('webapp/cookie-session');
+import webapp = require('webappjs');
+import cookieSession = require('webappjs/cookie-session');
 
-import * as parser from 'webapp/cookie-parser';
-import csrfDefault from 'webapp/csrf';
+import * as parser from 'webappjs/cookie-parser';
+import csrfDefault from 'webappjs/csrf';
 
-import basicAuth = require('webapp/basic-auth');
+import basicAuth = require('webappjs/basic-auth');
 
 const app = webapp();
 app.use(cookieSession({ keys: ['k'] }), csrfDefault(), parser.cookieParser('s'), basicAuth('a', 'b'));

@@ -1,10 +1,10 @@
 // What importing a subpath adds to every request, as the @types packages of the npm middleware do.
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
-import 'webapp/basic-auth';
-import 'webapp/cookie-parser';
-import 'webapp/cookie-session';
-import 'webapp/csrf';
+import 'webappjs/basic-auth';
+import 'webappjs/cookie-parser';
+import 'webappjs/cookie-session';
+import 'webappjs/csrf';
 
 const app = webapp();
 app.get('/', (req, res) => {

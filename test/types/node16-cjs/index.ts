@@ -1,9 +1,9 @@
 // moduleResolution node16 in a CommonJS package: "exports" is resolved with the "require" and "types" conditions.
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
-import defaulted, * as namespaced from 'webapp';
-import { type ErrorRequestHandler, type Request, type Response, Router } from 'webapp';
-import type * as core from 'webapp/core';
+import defaulted, * as namespaced from 'webappjs';
+import { type ErrorRequestHandler, type Request, type Response, Router } from 'webappjs';
+import type * as core from 'webappjs/core';
 
 const app: webapp.Express = defaulted();
 const other = webapp();

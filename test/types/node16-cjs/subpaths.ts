@@ -1,19 +1,19 @@
 // Every first-party middleware subpath, under each import style of a CommonJS module.
-import webapp = require('webapp');
-import basicAuth = require('webapp/basic-auth');
-import bodyParser = require('webapp/body-parser');
-import compress = require('webapp/compress');
-import cookieParser = require('webapp/cookie-parser');
-import cookieSession = require('webapp/cookie-session');
-import csrf = require('webapp/csrf');
-import directory = require('webapp/directory');
+import webapp = require('webappjs');
+import basicAuth = require('webappjs/basic-auth');
+import bodyParser = require('webappjs/body-parser');
+import compress = require('webappjs/compress');
+import cookieParser = require('webappjs/cookie-parser');
+import cookieSession = require('webappjs/cookie-session');
+import csrf = require('webappjs/csrf');
+import directory = require('webappjs/directory');
 
-import * as parserNamespace from 'webapp/cookie-parser';
+import * as parserNamespace from 'webappjs/cookie-parser';
 import sessionDefault, {
   type CookieSessionOptions,
   cookieSession as namedSession,
-} from 'webapp/cookie-session';
-import csrfDefault, { createToken, verifyToken } from 'webapp/csrf';
+} from 'webappjs/cookie-session';
+import csrfDefault, { createToken, verifyToken } from 'webappjs/csrf';
 
 const app = webapp();
 const options: CookieSessionOptions = { keys: ['a', 'b'], maxAge: 86_400_000 };

@@ -1,6 +1,6 @@
 // An ES module ("type": "module") with moduleResolution nodenext: "exports" with the "import" and "types" conditions.
 
-import * as namespaced from 'webapp';
+import * as namespaced from 'webappjs';
 import webapp, {
   json,
   type NextFunction,
@@ -8,8 +8,8 @@ import webapp, {
   type Response,
   Router,
   static as serveStatic,
-} from 'webapp';
-import type { Application, RequestHandler, RouteParameters } from 'webapp/core';
+} from 'webappjs';
+import type { Application, RequestHandler, RouteParameters } from 'webappjs/core';
 
 const app = webapp();
 const router = Router({ mergeParams: true });

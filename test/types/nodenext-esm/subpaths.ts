@@ -1,13 +1,13 @@
 // Every first-party middleware subpath from an ES module: default, namespace and named imports.
-import webapp from 'webapp';
-import basicAuth from 'webapp/basic-auth';
-import bodyParser, { type BodyParserOptions } from 'webapp/body-parser';
-import compress from 'webapp/compress';
-import cookieParser, { signedCookie } from 'webapp/cookie-parser';
-import cookieSession from 'webapp/cookie-session';
-import * as csrfModule from 'webapp/csrf';
-import { csrf } from 'webapp/csrf';
-import directory from 'webapp/directory';
+import webapp from 'webappjs';
+import basicAuth from 'webappjs/basic-auth';
+import bodyParser, { type BodyParserOptions } from 'webappjs/body-parser';
+import compress from 'webappjs/compress';
+import cookieParser, { signedCookie } from 'webappjs/cookie-parser';
+import cookieSession from 'webappjs/cookie-session';
+import * as csrfModule from 'webappjs/csrf';
+import { csrf } from 'webappjs/csrf';
+import directory from 'webappjs/directory';
 
 const app = webapp();
 const parserOptions: BodyParserOptions = { limit: '1mb' };

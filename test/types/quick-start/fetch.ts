@@ -1,6 +1,6 @@
 // app.fetch and webapp.fromFetch as a new user types them: web-standard Request/Response, the
 // options of each, and what must not compile.
-import webapp, { type FetchHandler, type FetchOptions, type FromFetchOptions } from 'webapp';
+import webapp, { type FetchHandler, type FetchOptions, type FromFetchOptions } from 'webappjs';
 
 const app = webapp();
 const answer: Promise<Response> = app.fetch(new Request('http://localhost/'));

@@ -1,7 +1,7 @@
-// A new user's project: `npm i webapp typescript`, a default tsconfig plus strict, nothing else
+// A new user's project: `npm i webappjs typescript`, a default tsconfig plus strict, nothing else
 // installed (no hand-installed @types/node: TypeScript 6+ defaults `types` to []).
-import webapp, { type ErrorRequestHandler, Router } from 'webapp';
-import cookieSession from 'webapp/cookie-session';
+import webapp, { type ErrorRequestHandler, Router } from 'webappjs';
+import cookieSession from 'webappjs/cookie-session';
 
 const users = { find: async (id: string) => (id === '1' ? { id, name: 'Ada' } : undefined) };
 

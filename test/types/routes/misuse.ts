@@ -1,8 +1,8 @@
 // What must not compile: wrong argument types to the factory, the middleware and req/res members.
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
 // @ts-expect-error not exported by the package
-import { NotAnExport } from 'webapp';
+import { NotAnExport } from 'webappjs';
 
 const app = webapp();
 

@@ -1,7 +1,7 @@
 // Route-parameter inference: what `req.params` is for Express 4 path syntax, and what must not compile.
-import webapp = require('webapp');
+import webapp = require('webappjs');
 
-import type { RouteParameters } from 'webapp/core';
+import type { RouteParameters } from 'webappjs/core';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {

@@ -18,6 +18,8 @@ import { IncomingMessage, ServerResponse, validateHeaderName, validateHeaderValu
 import { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { Readable, Stream } from 'node:stream';
 import { absorbWriteHeadArguments } from '../middleware/on-headers';
+import { request } from '../request/index';
+import { response } from '../response/index';
 import type { AnyHandler, AppInternal } from '../types/internal';
 
 function ownValueSetter(key: string | symbol): (this: object, value: unknown) => void {
@@ -26,8 +28,17 @@ function ownValueSetter(key: string | symbol): (this: object, value: unknown) =>
   };
 }
 
-/** Own descriptors that put `h2Proto`'s members in front of an HTTP/1 chain ending at `commonBase`. */
-function transportLayer(h1Proto: object, h2Proto: object, commonBase: object): PropertyDescriptorMap {
+/**
+ * Own descriptors that put `h2Proto`'s members in front of an HTTP/1 chain ending at `commonBase`.
+ * Members webapp defines itself (`webappProto`) work on both transports and stay visible, even when
+ * node's HTTP/1 class has one of that name too (`req.signal`, IncomingMessage has its own since node 24).
+ */
+function transportLayer(
+  h1Proto: object,
+  h2Proto: object,
+  commonBase: object,
+  webappProto: object,
+): PropertyDescriptorMap {
   const layer: PropertyDescriptorMap = {};
   for (
     let proto: object | null = h1Proto;
@@ -35,7 +46,8 @@ function transportLayer(h1Proto: object, h2Proto: object, commonBase: object): P
     proto = Object.getPrototypeOf(proto)
   ) {
     for (const key of Reflect.ownKeys(proto)) {
-      if (Object.hasOwn(layer, key) || Object.hasOwn(h2Proto, key)) continue;
+      if (Object.hasOwn(layer, key) || Object.hasOwn(h2Proto, key) || Object.hasOwn(webappProto, key))
+        continue;
       let found: PropertyDescriptor | undefined;
       for (
         let base: object | null = commonBase;
@@ -67,11 +79,13 @@ const requestLayer = transportLayer(
   IncomingMessage.prototype,
   Http2ServerRequest.prototype,
   Readable.prototype,
+  request,
 );
 const responseLayer = transportLayer(
   ServerResponse.prototype,
   Http2ServerResponse.prototype,
   Stream.prototype,
+  response,
 );
 
 /**

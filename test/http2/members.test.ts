@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 import webapp = require('../../src/index');
 
+import { withoutCoverage } from '../support/child-env';
 import { CONNECTION_HEADERS, requestAll2, type ServerKind, send2, withHttp2Server } from '../support/http2';
 
 const KINDS: ServerKind[] = ['webapp', 'node'];
@@ -443,5 +446,36 @@ describe('middleware over HTTP/2', () => {
     });
     assert.equal(lines.length, 2);
     for (const line of lines) assert.match(line, /^POST \/upload 200 \d+$/);
+  });
+});
+
+describe("webapp's own members over HTTP/2", () => {
+  it("stay visible when node's HTTP/1 request class has a member of the same name (req.signal, node 24+)", async () => {
+    // node 20 and 22 have no IncomingMessage.prototype.signal: the child gives them one before webapp loads.
+    const build = (file: string) => JSON.stringify(path.resolve(__dirname, '../../src', file));
+    const script = `
+const http = require('node:http');
+if (!Object.hasOwn(http.IncomingMessage.prototype, 'signal')) {
+  Object.defineProperty(http.IncomingMessage.prototype, 'signal', { configurable: true, get() { return 'node'; } });
+}
+const http2 = require('node:http2');
+const webapp = require(${build('index.js')});
+const { createServer } = require(${build('middleware/http2.js')});
+const app = webapp();
+app.get('/', (req, res) => res.json({ signal: req.signal instanceof AbortSignal, aborted: req.signal.aborted }));
+const server = createServer(app).listen(0, '127.0.0.1', () => {
+  const session = http2.connect('http://127.0.0.1:' + server.address().port);
+  const stream = session.request({ ':path': '/' });
+  let body = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => { body += chunk; });
+  stream.on('end', () => { console.log(body); session.close(); server.close(); });
+  stream.end();
+});`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
+      timeout: 20_000,
+      env: withoutCoverage(),
+    });
+    assert.deepEqual(JSON.parse(stdout), { signal: true, aborted: false });
   });
 });

@@ -303,41 +303,42 @@ describe('bad input', () => {
   });
 });
 
+// SIGWINCH, a signal nothing else here listens to (node 24's test runner writes a report on SIGUSR2).
 describe('the shutdown signals setting', () => {
   test('a listed signal starts the shutdown; the listener is gone once the server closed', async () => {
     const app = webapp();
-    app.set('shutdown signals', ['SIGUSR2']);
+    app.set('shutdown signals', ['SIGWINCH']);
     app.set('shutdown timeout', '5s');
-    const before = process.listenerCount('SIGUSR2');
+    const before = process.listenerCount('SIGWINCH');
     const { server } = await listen(app);
-    assert.equal(process.listenerCount('SIGUSR2'), before + 1);
+    assert.equal(process.listenerCount('SIGWINCH'), before + 1);
     const closed = next(server, 'close');
-    process.emit('SIGUSR2', 'SIGUSR2');
+    process.emit('SIGWINCH', 'SIGWINCH');
     assert.equal(server.draining, true);
     await closed;
-    assert.equal(process.listenerCount('SIGUSR2'), before);
+    assert.equal(process.listenerCount('SIGWINCH'), before);
   });
 
   test('a single name works; unset, null or false installs nothing', async () => {
-    for (const value of ['SIGUSR2', undefined, null, false]) {
+    for (const value of ['SIGWINCH', undefined, null, false]) {
       const app = webapp();
       if (value !== undefined) app.set('shutdown signals', value);
-      const before = process.listenerCount('SIGUSR2');
+      const before = process.listenerCount('SIGWINCH');
       const { server } = await listen(app);
-      assert.equal(process.listenerCount('SIGUSR2'), before + (value === 'SIGUSR2' ? 1 : 0));
+      assert.equal(process.listenerCount('SIGWINCH'), before + (value === 'SIGWINCH' ? 1 : 0));
       await server.shutdown();
-      assert.equal(process.listenerCount('SIGUSR2'), before);
+      assert.equal(process.listenerCount('SIGWINCH'), before);
     }
   });
 
   test('a server that never listens takes no signal', async () => {
     const app = webapp();
-    app.set('shutdown signals', ['SIGUSR2']);
+    app.set('shutdown signals', ['SIGWINCH']);
     const { server: first } = await listen(app);
-    const before = process.listenerCount('SIGUSR2');
+    const before = process.listenerCount('SIGWINCH');
     const taken = app.listen((first.address() as AddressInfo).port, '127.0.0.1');
     await next(taken, 'error');
-    assert.equal(process.listenerCount('SIGUSR2'), before);
+    assert.equal(process.listenerCount('SIGWINCH'), before);
     await first.shutdown();
   });
 

@@ -166,8 +166,13 @@ const profileEnv = profileFile
     }
   : {};
 
+// A whole run takes under two minutes here; past twenty, something hangs that no test's own timeout
+// caught (a process that never exits): stop, and say so.
+const RUN_LIMIT_MS = 20 * 60 * 1000;
 const result = spawnSync(process.execPath, [...nodeArgs, ...units], {
   stdio: 'inherit',
+  timeout: RUN_LIMIT_MS,
+  killSignal: 'SIGKILL',
   env: {
     ...process.env,
     ...profileEnv,
@@ -179,6 +184,8 @@ const result = spawnSync(process.execPath, [...nodeArgs, ...units], {
   },
 });
 
+if (result.error?.code === 'ETIMEDOUT')
+  console.error(`tests: stopped after ${RUN_LIMIT_MS / 60_000} minutes`);
 let coverageOk = true;
 if (coverage && reporter === './scripts/test-reporter.mjs') {
   try {

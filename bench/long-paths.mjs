@@ -73,7 +73,7 @@ function segments(random, length) {
 }
 
 /**
- * Every string pattern shape the router runs on the linear-time engine (see src/router/matcher.ts), each
+ * Every string pattern shape the router runs on the linear-time engine (see src/router/matchers.ts), each
  * with paths: `single` / `many` are one and many segments; whether each matches is Express's answer.
  */
 function cases(kb, seed = 19) {
@@ -130,7 +130,7 @@ const fmtUs = (us) => (us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us
 
 async function main(cfg) {
   const { Layer } = require('../dist/router/layer.js');
-  const { pathShape } = require('../dist/router/matcher.js');
+  const { pathShape } = require('../dist/router/matchers.js');
   const ExpressLayer = require('express/lib/router/layer');
   const options = { sensitive: false, strict: false, end: true };
   const rows = [['pattern', 'path', 'matches', 'webapp µs', 'express@4 µs', 'webapp / express', 'spread']];

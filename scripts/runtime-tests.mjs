@@ -16,7 +16,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Tests that fail on a runtime for a reason of the runtime's (each also fails, or has no meaning, on express@4). */
+/**
+ * Tests that fail on a runtime for a reason of the runtime's (each also fails, or has no meaning, on
+ * express@4); `race: true` for one that fails on some runs only.
+ */
 const KNOWN = {
   bun: [
     {
@@ -67,6 +70,12 @@ const KNOWN = {
       test: /malformed request targets \(parse failures, control characters, odd forms\) never crash/,
       reason:
         "Deno's node:http closes the connection without an answer for a target such as `/%` (node answers 400); express@4 gets the same empty answer on Deno",
+    },
+    {
+      test: /callback: an aborted request reports ECONNABORTED/,
+      race: true,
+      reason:
+        "Deno's socket often reports the client's close as a write error (EPIPE) before the request's abort, and the callback gets the socket's error as Express's does: express@4 on Deno gets EPIPE too, on the same runs",
     },
   ],
 };
@@ -179,7 +188,8 @@ for (const failure of unexpected) {
     `FAILED on ${runtime}: ${failure.name}\n  ${failure.message.split('\n').slice(0, 6).join('\n  ')}`,
   );
 }
-const stale = known.filter((entry) => !used.has(entry));
+// An entry marked `race` fails on some runs only (an ordering the runtime does not fix): passing is no news.
+const stale = known.filter((entry) => !used.has(entry) && !entry.race);
 for (const entry of stale) {
   console.log(`listed as failing on ${runtime} but passed (remove it from KNOWN): ${entry.test.source}`);
 }

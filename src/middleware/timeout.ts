@@ -4,13 +4,13 @@
  * the request and, with `respond` (the default), a 503 error (`code: 'ETIMEDOUT'`, `timeout`) passed
  * to the error middleware. Beyond it: `req.signal` aborts with that error, so the work can stop; a
  * response already started is left alone (the timer stops when the head is written); and a handler
- * of a router that calls `next()` after its request timed out does not run the rest of the chain
- * (one of several handlers of a single route still does: the route's walk is its own).
+ * that calls `next()` after its request timed out does not run the rest of the chain (../lifecycle/timed-out).
  * @module
  */
 import { httpError } from '../errors/catalogue';
 import { parseDuration } from '../lifecycle/duration';
 import { abortRequest } from '../lifecycle/signal';
+import { kTimedOut } from '../lifecycle/timed-out';
 import type { Next, Req, Res } from '../types/internal';
 import { callableModule } from '../utils/callable-module';
 import { onHeaders } from './on-headers';
@@ -27,7 +27,12 @@ const DEFAULT_DELAY = 5000;
 /** The request's running timer, so a second `timeout()` on the way replaces the first. */
 const kTimer = Symbol('webapp.timeoutTimer');
 
-type TimedReq = Req & { [kTimer]?: NodeJS.Timeout; timedout?: boolean; clearTimeout?: () => void };
+type TimedReq = Req & {
+  [kTimer]?: NodeJS.Timeout;
+  [kTimedOut]?: boolean;
+  timedout?: boolean;
+  clearTimeout?: () => void;
+};
 
 /**
  * Times requests out after `time` (ms or a string such as '5s'; default 5 s).
@@ -59,7 +64,9 @@ export function timeout(time?: number | string, options?: TimeoutOptions) {
       // Into the innermost walk the request is in, so that the error ends every walk on its way out
       // and a late `next()` finds its walk over instead of running the rest of it: this route's own
       // walk, or else the walk of the router the request is in now (`req.next`), maybe nested deeper.
-      if (respond) (inRoute || typeof req.next !== 'function' ? next : req.next)(err);
+      if (!respond) return;
+      timed[kTimedOut] = true;
+      (inRoute || typeof req.next !== 'function' ? next : req.next)(err);
     }, delay);
     // The connection keeps the process alive while the request lasts; the timer alone must not.
     timer.unref();

@@ -4,6 +4,7 @@
  * @module
  */
 import { webappError } from '../errors/catalogue';
+import { timedOut } from '../lifecycle/timed-out';
 import type { AnyHandler, Next, Req, Res } from '../types/internal';
 import { flatten } from '../utils/flatten';
 import { refuseUncalledFactories } from '../utils/middleware-factory';
@@ -71,6 +72,8 @@ export class Route {
         done(err);
         return;
       }
+      // A late `next()` of a request webapp.timeout() answered: the rest of the route does not run.
+      if (!err && timedOut(req)) return;
       if (++sync > SYNC_LIMIT) {
         setImmediate(next, err);
         return;

@@ -233,7 +233,7 @@ describe('beyond connect-timeout', () => {
         setImmediate(() => {
           ran.push(`${label}: late next`);
           next();
-          if (++late === 3) setImmediate(lateDone);
+          if (++late === 4) setImmediate(lateDone);
         }),
       );
     };
@@ -252,13 +252,18 @@ describe('beyond connect-timeout', () => {
     inner.use(rest('inner'));
     app.use('/inner', inner);
     app.get('/route', webapp.timeout(20), slow('route'), rest('route'));
+    // The time is kept by an app-level timeout(); the route's walk is the route's own.
+    const outer = webapp.Router();
+    outer.use(webapp.timeout(20));
+    outer.get('/z', slow('outer route'), rest('outer route'));
+    app.use('/outer', outer);
     app.use(rest('app'));
     app.use((err: any, req: any, res: any, _next: any) => {
       ran.push(`${req.originalUrl}: ${err.code}`);
       res.status(err.status).send('timed out');
     });
     await serve(app, async (port) => {
-      for (const path of ['/app/api/x', '/inner/y', '/route']) {
+      for (const path of ['/app/api/x', '/inner/y', '/route', '/outer/z']) {
         const res = await within(send(port, { path }), 5000, path);
         assert.equal(res.status, 503, path);
       }
@@ -270,8 +275,10 @@ describe('beyond connect-timeout', () => {
     assert.deepEqual(ran.sort(), [
       '/app/api/x: ETIMEDOUT',
       '/inner/y: ETIMEDOUT',
+      '/outer/z: ETIMEDOUT',
       '/route: ETIMEDOUT',
       'inner single route: late next',
+      'outer route: late next',
       'route: late next',
       'router: late next',
     ]);

@@ -16,9 +16,9 @@ const reporter = Object.hasOwn(BUILTIN, reporterName)
 let failed = false;
 // node 20 measures coverage when this process has the flag; node 22 and later also want the option.
 const coverage = process.execArgv.includes('--experimental-test-coverage');
-// A test that hangs fails after three minutes (the slowest, the TypeScript matrix, takes under one)
-// rather than holding CI until its own limit.
-const stream = run({ files, concurrency: Number(concurrency), coverage, timeout: 180_000 });
+// A file (or group) that hangs fails after five minutes rather than holding CI until its own limit;
+// the slowest, the TypeScript matrix, takes under one (node's run() gives each file this timeout).
+const stream = run({ files, concurrency: Number(concurrency), coverage, timeout: 300_000 });
 stream.on('test:fail', (data) => {
   if (!data.todo) failed = true;
 });

@@ -2,7 +2,7 @@
  * Pathname and query string of a request URL without allocating a URL object on the common path
  * (an origin-form URL with no fragment or whitespace). Unusual URLs (fragments, whitespace,
  * absolute-form) go through node's legacy parser, which is what Express 4 uses for them.
- * Nothing is cached here: a router's walk keeps the pathname of the URL it saw last (../router/dispatch).
+ * Nothing is cached: each router asks about the URL it sees.
  * @module
  */
 import { parse } from 'node:url';

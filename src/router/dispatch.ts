@@ -66,9 +66,6 @@ export class Dispatch {
   private candidatePath: string | undefined = undefined;
   private candidates: readonly number[] = EVERY_LAYER;
   private cursor = 0;
-  /** The pathname of `req.url` as last parsed: asked again only when a layer changed the URL. */
-  private parsedUrl: string | undefined = undefined;
-  private parsedPath: string | null | undefined = undefined;
   /** The `next` handed to every layer of this router. */
   readonly next: Next;
 
@@ -153,11 +150,7 @@ export class Dispatch {
       setImmediate(this.next, err);
       return;
     }
-    if (req.url !== this.parsedUrl) {
-      this.parsedUrl = req.url;
-      this.parsedPath = getPathname(req);
-    }
-    const path = this.parsedPath;
+    const path = getPathname(req);
     if (path == null) {
       this.done(layerError);
       return;

@@ -7,17 +7,10 @@
  * @module
  */
 import { Duplex } from 'node:stream';
+import type { FetchConnectionOptions } from '../types/fetch';
 
 /** Where a connection claims to come from and go to (what req.socket shows, for trust proxy). */
-export interface ConnectionAddress {
-  remoteAddress?: string;
-  remotePort?: number;
-  remoteFamily?: string;
-  localAddress?: string;
-  localPort?: number;
-  /** Read by req.protocol/req.secure as on a TLS socket. */
-  encrypted?: boolean;
-}
+export type ConnectionAddress = FetchConnectionOptions;
 
 class End extends Duplex {
   peer: End | undefined;

@@ -35,6 +35,10 @@ const PATTERNS = [
   '/a(b)?c',
   '/org/:org/team/:team',
   '/Mixed/Case',
+  '/:a',
+  '/:a/:a',
+  '/users/:id/books',
+  '/v1.0/:id',
 ];
 
 const PATHS = [
@@ -70,6 +74,24 @@ const PATHS = [
   '/org/acme/team/web/members',
   '/mixed/case',
   '/Mixed/Case',
+  '/users//',
+  '/users/7//',
+  '/users//books/9',
+  '/users/7/books',
+  '/users/7/BOOKS/',
+  '/users/7/books//',
+  '/users/7/books/9/',
+  '/users/%zz',
+  '/users/%zz/books/x',
+  '/users/7%2F8',
+  '/org/acme//team/web',
+  '/org/acme/team/web/',
+  '/org/acme/team/web//x',
+  '//',
+  '/x/y',
+  '/v1.0/3',
+  '/V1.0/3/',
+  '/v1x0/3',
 ];
 
 const OPTIONS: PathOptions[] = [

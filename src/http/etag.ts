@@ -16,8 +16,8 @@ const WEAK_EMPTY_TAG = `W/${EMPTY_TAG}`;
 
 type OneShotHash = (algorithm: string, data: string | Buffer, enc: 'base64') => string;
 
-// One-shot hashing (node >= 20.12) skips the Hash object and is 2-2.6x faster than createHash; the
-// 20.0-20.11 releases that lack it fall back to createHash.
+// One-shot hashing (node >= 20.12) skips the Hash object; the 20.0-20.11 releases that lack it fall
+// back to createHash.
 function sha1Base64(data: string | Buffer): string {
   const oneShotHash = (crypto as { hash?: OneShotHash }).hash;
   return oneShotHash

@@ -80,7 +80,7 @@ function probeResponse(): Probed {
 /*
  * The dictionary webapp creates when it sets the first header of a response (see ./header-store).
  * node creates its own with `{ __proto__: null }`, a hash table that is slow to enumerate
- * when writeHead serialises it (a for-in per response: ~400 ns for four headers). Instances of this
+ * when writeHead serialises it (a for-in per response). Instances of this
  * constructor have ordinary fast properties, and their prototype chain is one empty object without a
  * prototype: no `constructor`, `toString` or `__proto__` for a header name to collide with, as in
  * node's own dictionary.

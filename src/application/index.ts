@@ -8,12 +8,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import { webappError } from '../errors/catalogue';
 import { finalHandler } from '../final-handler';
 import { setHeaderWithFastStore, setTrustedHeader } from '../http/header-store';
-import {
-  adoptServerClasses,
-  dumpUnreadRequest,
-  endsUnreadRequestsEarly,
-  serverOf,
-} from '../http/node-internals';
+import { adoptServerClasses, serverOf } from '../http/node-internals';
 import { withShutdown } from '../lifecycle/shutdown';
 import { enterApp } from '../request/entry-app';
 import { createRouter, type Router } from '../router/index';
@@ -369,14 +364,6 @@ export function requestClass(app: AppInternal): typeof IncomingMessage {
   class AppRequest extends IncomingMessage {}
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.defineProperty(AppRequest.prototype, kServerProto, { value: app.request });
-  if (endsUnreadRequestsEarly()) {
-    // Not enumerable, as a class method (see ../http/node-internals, assumption 10).
-    Object.defineProperty(AppRequest.prototype, '_dump', {
-      configurable: true,
-      writable: true,
-      value: dumpUnreadRequest,
-    });
-  }
   return AppRequest;
 }
 

@@ -41,19 +41,8 @@
  *    literal whose first properties have symbol keys, then `callback` and `args`) as the execution
  *    resource that `async_hooks.executionAsyncResource()` returns. Used by keepTickShapes, below.
  *    Probed on the one tick it schedules: a resource that does not carry its callback is not kept.
- * 9. AsyncContextFrame (node 24+): node starts with a no-op AsyncContextFrame and installs the real one
- *    the first time something asks whether it is enabled: reading `AsyncLocalStorage` from
- *    node:async_hooks does, and so does an http server's first timer clear. Used by
- *    activateAsyncContextFrame, below. Not probed (the module is internal): its test says when reading
- *    the export no longer switches it; nothing breaks then, a Node 24 server is only slower.
- * 10. Dumping an unread request: when a response finishes and its request was never read (no 'data'
- *    listener, never resumed, read or piped), node's server calls the request's `_dump()`, which sets
- *    `_dumped`, removes the 'data' listeners and lets the rest of the body go, ending the request
- *    ('end', then 'close'). Up to node 24 it resumes even a request that is complete with nothing
- *    buffered (every GET): resume schedules a tick to start the flow that ends it. Node 26 ends such a
- *    request with `read(0)`. Used by dumpUnreadRequest, below, which does as node 26 does, for the
- *    request classes of the servers webapp builds. Probed on a stand-in (which of `read` and `resume`
- *    node's `_dump` calls for a complete, empty request): installed only where node's resumes.
+ * 9. (none: node switches its AsyncContextFrame on when it first needs it.)
+ * 10. (none: a request nobody read is ended by node's own `_dump`.)
  * 11. A connection's messages: a server-side HTTP/1 socket's `_httpMessage` is the response being
  *    written on it (null between responses), and its `parser.incoming` the request parsed last.
  *    Used by ../lifecycle/shutdown to find the response that should say `Connection: close` on a
@@ -62,7 +51,7 @@
  *    (polled), its last response still saying keep-alive.
  * @module
  */
-import { AsyncLocalStorage, executionAsyncResource } from 'node:async_hooks';
+import { executionAsyncResource } from 'node:async_hooks';
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /** A pending header: [name as given, value], under the lower-cased name. */
@@ -166,7 +155,6 @@ export function probeServerClassSlots(make?: (req: unknown, res: unknown) => obj
 interface Findings {
   outHeaders: symbol | undefined;
   serverClassSlots: boolean;
-  endsUnreadRequestsEarly: boolean;
 }
 
 let findings: Findings | undefined;
@@ -176,7 +164,6 @@ function probed(): Findings {
   findings ??= {
     outHeaders: probeOutHeaders(),
     serverClassSlots: probeServerClassSlots(),
-    endsUnreadRequestsEarly: probeDumpOfCompleteRequest() === 'resume',
   };
   return findings;
 }
@@ -299,102 +286,14 @@ function keepCurrentTick(): void {
   keptTick = tick;
 }
 
-/*
- * Why switch AsyncContextFrame on at once (assumption 9): ticks run before the switch and after it see
- * two implementations at the same call sites, which the engine then cannot optimise as one; switched
- * before any server's first tick, they see one (node 24: 3–8% less CPU a request, bench/README.md).
- */
-
 /**
- * Makes node install its AsyncContextFrame now rather than at the first request (node 24+; elsewhere it
- * reads an export and does nothing more).
- * @example
- * activateAsyncContextFrame(); // when webapp loads
- */
-export function activateAsyncContextFrame(): void {
-  // node's getter decides which AsyncLocalStorage to export, and turns AsyncContextFrame on to do so.
-  void AsyncLocalStorage;
-}
-
-/*
- * Why end an unread, complete request with `read(0)` (assumption 10). A request that arrived whole
- * (node pushed its end as the parser finished it) and was never read holds nothing to pull off the wire:
- * `read(0)` sees the end and schedules 'end' at once, while `resume()` schedules a tick that starts a
- * flow, emits 'resume', reads nothing and only then gets there. Node 26 made the same change to its own
- * `_dump`; from there on the request goes as before ('end', autoDestroy, 'close'). Lean webapp on node
- * 20 against the build before: hello 5% more requests a second and 7% less CPU a request, three nested
- * routers 2% and 3% (bench/README.md, 2026-11-28). What differs on node 20–24, as on node 26: no
- * 'resume' event, `readableFlowing` stays null, and 'end' is queued before the response's 'close'
- * rather than after it.
- */
-
-/** What assumption 10's probe calls node's `_dump` on: a request with the fields it reads. */
-interface DumpTarget {
-  _dumped?: boolean;
-  complete: boolean;
-  destroyed: boolean;
-  readableLength: number;
-  removeAllListeners(event: string): unknown;
-  read(size: number): unknown;
-  resume(): unknown;
-}
-
-/**
- * Assumption 10: what node's own `_dump` does with a request that is complete and holds nothing:
- * 'resume' (node 20–24), 'read' (node 26 and later), or undefined when it does something else.
- * `dump` is a parameter for the tests.
- */
-export function probeDumpOfCompleteRequest(
-  dump: unknown = (IncomingMessage.prototype as { _dump?: unknown })._dump,
-): 'resume' | 'read' | undefined {
-  if (typeof dump !== 'function') return undefined;
-  const calls: string[] = [];
-  const target: DumpTarget = {
-    _dumped: false,
-    complete: true,
-    destroyed: false,
-    readableLength: 0,
-    removeAllListeners: (event) => calls.push(`removeAllListeners:${event}`),
-    read: (size) => calls.push(`read:${size}`),
-    resume: () => calls.push('resume'),
-  };
-  try {
-    dump.call(target);
-  } catch {
-    return undefined;
-  }
-  if (target._dumped !== true || calls[0] !== 'removeAllListeners:data' || calls.length !== 2)
-    return undefined;
-  return calls[1] === 'resume' ? 'resume' : calls[1] === 'read:0' ? 'read' : undefined;
-}
-
-/**
- * `_dump` for requests of webapp's servers where node's own resumes complete requests (assumption 10):
- * a complete request with nothing buffered is ended with `read(0)`; any other is resumed, as node does.
- */
-export function dumpUnreadRequest(this: IncomingMessage & { _dumped?: boolean }): void {
-  if (this._dumped) return;
-  this._dumped = true;
-  // Whatever is still buffered or on its way goes without a listener seeing it.
-  this.removeAllListeners('data');
-  if (this.complete && !this.destroyed && this.readableLength === 0) this.read(0);
-  else this.resume();
-}
-
-/** Whether the request classes of webapp's servers get dumpUnreadRequest as their `_dump`. */
-export function endsUnreadRequestsEarly(): boolean {
-  return probed().endsUnreadRequestsEarly;
-}
-
-/**
- * The two process-wide changes webapp makes (assumptions 8 and 9), once, when the first app is
- * created — unless the environment says `WEBAPP_PROCESS_TUNING=off`.
+ * The process-wide change webapp makes (assumption 8), once, when the first app is created — unless
+ * the environment says `WEBAPP_PROCESS_TUNING=off`.
  * @example
  * tuneProcess(); // in webapp()
  */
 export function tuneProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.WEBAPP_PROCESS_TUNING === 'off') return false;
-  activateAsyncContextFrame();
   keepTickShapes();
   return true;
 }
@@ -441,12 +340,10 @@ export function closeConnectionAfter(res: ServerResponse): void {
 export function nodeInternals(): {
   outHeaders: boolean;
   serverClassSlots: boolean;
-  endsUnreadRequestsEarly: boolean;
 } {
   const found = probed();
   return {
     outHeaders: found.outHeaders !== undefined,
     serverClassSlots: found.serverClassSlots,
-    endsUnreadRequestsEarly: found.endsUnreadRequestsEarly,
   };
 }

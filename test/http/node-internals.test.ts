@@ -17,15 +17,12 @@ import {
   beforeBodyDump,
   closeConnectionAfter,
   currentResponse,
-  dumpUnreadRequest,
-  endsUnreadRequestsEarly,
   HeaderStore,
   holdConnection,
   keepsConnection,
   latestRequest,
   nodeInternals,
   outHeadersKey,
-  probeDumpOfCompleteRequest,
   probeOutHeaders,
   probeServerClassSlots,
   serverClassSlots,
@@ -393,8 +390,6 @@ const server = http.createServer(app).listen(0, '127.0.0.1', async () => {
     assert.deepEqual(out.internals, {
       outHeaders: false,
       serverClassSlots: false,
-      // Not hidden here: it follows node's own `_dump` (assumption 10).
-      endsUnreadRequestsEarly: probeDumpOfCompleteRequest() === 'resume',
     });
     const [first, second, third] = out.responses;
     assert.deepEqual(
@@ -499,8 +494,8 @@ setImmediate(async () => {
   });
 });
 
-describe('node internals: AsyncContextFrame (assumption 9)', () => {
-  test('9. AsyncContextFrame: the first webapp() switches it on where node runs with it (node 24+); loading does not', async () => {
+describe('node internals: AsyncContextFrame', () => {
+  test('webapp leaves AsyncContextFrame to node: neither loading webapp nor webapp() switches it on', async () => {
     // A fresh process, started without anything that would switch it first.
     const { stdout } = await run(
       process.execPath,
@@ -542,208 +537,7 @@ describe('node internals: AsyncContextFrame (assumption 9)', () => {
     }
     assert.equal(out.before, false, 'AsyncContextFrame was on before webapp loaded');
     assert.equal(out.loaded, false, 'loading webapp switched AsyncContextFrame on');
-    assert.equal(out.after, out.flag, 'webapp() did not switch AsyncContextFrame on');
-    if (major >= 24) assert.equal(out.after, true);
-  });
-});
-
-/** A request as node's parser leaves it: `body` pushed, then (when `complete`) its end. */
-function parsedRequest(body: string, complete: boolean): IncomingMessage & { _dumped?: boolean } {
-  const req = new IncomingMessage(null as never) as IncomingMessage & { _dumped?: boolean };
-  if (body) req.push(Buffer.from(body));
-  if (complete) {
-    req.complete = true;
-    req.push(null);
-  }
-  return req;
-}
-
-/** The events `req` emits among 'resume', 'data', 'end' and 'close', in order, until 'close' or `ms`. */
-function eventsOf(req: IncomingMessage, ms = 200): Promise<string[]> {
-  const seen: string[] = [];
-  // 'data' is watched through the stream's own emit: a 'data' listener would start the flow.
-  const emit = req.emit.bind(req);
-  req.emit = ((event: string, ...args: unknown[]) => {
-    if (event === 'resume' || event === 'data' || event === 'end' || event === 'close') seen.push(event);
-    return emit(event, ...args);
-  }) as typeof req.emit;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(seen), ms);
-    req.once('close', () => {
-      clearTimeout(timer);
-      setImmediate(() => resolve(seen));
-    });
-  });
-}
-
-describe('node internals: an unread request when its response finishes (assumption 10)', () => {
-  test("10. dump: node's server calls `_dump()` on a request nobody read, once its response has finished", async () => {
-    const dumps: Array<{
-      url: string | undefined;
-      complete?: boolean;
-      buffered?: number;
-      finished: boolean;
-    }> = [];
-    class SpyRequest extends IncomingMessage {}
-    const nodeDump = (IncomingMessage.prototype as unknown as { _dump(): void })._dump;
-    Object.defineProperty(SpyRequest.prototype, '_dump', {
-      value: function spyDump(this: IncomingMessage & { res?: ServerResponse }) {
-        const finished = this.res?.writableFinished === true;
-        // A GET is complete before its handler runs; a body may still be on its way (timing).
-        if (this.method === 'GET') {
-          dumps.push({ url: this.url, complete: this.complete, buffered: this.readableLength, finished });
-        } else {
-          dumps.push({ url: this.url, finished });
-        }
-        nodeDump.call(this);
-      },
-    });
-    const server = http.createServer({ IncomingMessage: SpyRequest }, (req, res) => {
-      (req as unknown as { res: ServerResponse }).res = res;
-      if (req.url === '/read') req.resume();
-      res.end('ok');
-    });
-    await withServer(server, async (port) => {
-      await send(port, { path: '/unread' });
-      await send(port, { path: '/read', method: 'POST', body: 'abc' });
-      await send(port, { path: '/body', method: 'POST', body: 'abc' });
-    });
-    assert.deepEqual(dumps, [
-      { url: '/unread', complete: true, buffered: 0, finished: true },
-      { url: '/body', finished: true },
-    ]);
-  });
-
-  test("10. dump: node's own `_dump` on a complete, empty request does what the probe says it does", async () => {
-    const probed = probeDumpOfCompleteRequest();
-    assert.ok(
-      probed === 'resume' || probed === 'read',
-      `node's _dump is not one webapp recognises: ${probed}`,
-    );
-    assert.equal(endsUnreadRequestsEarly(), probed === 'resume');
-    const req = parsedRequest('', true);
-    const events = eventsOf(req);
-    (req as unknown as { _dump(): void })._dump();
-    assert.equal(req._dumped, true);
-    // resume() starts the flow at once (readableFlowing true) and emits 'resume'; read(0) does neither.
-    assert.equal(req.readableFlowing, probed === 'resume' ? true : null);
-    assert.deepEqual(await events, probed === 'resume' ? ['resume', 'end', 'close'] : ['end', 'close']);
-  });
-
-  test('10. dump: the probe refuses a `_dump` it does not recognise', () => {
-    assert.equal(probeDumpOfCompleteRequest(null), undefined);
-    assert.equal(probeDumpOfCompleteRequest('_dump'), undefined);
-    assert.equal(
-      probeDumpOfCompleteRequest(() => {
-        throw new Error('no');
-      }),
-      undefined,
-    );
-    // Leaves `_dumped` alone, skips the 'data' listeners, calls something else, or more than one thing.
-    type Target = {
-      _dumped?: boolean;
-      removeAllListeners(e: string): void;
-      read(n: number): void;
-      resume(): void;
-    };
-    const variants: Array<(this: Target) => void> = [
-      function (this: Target) {
-        this.removeAllListeners('data');
-        this.resume();
-      },
-      function (this: Target) {
-        this._dumped = true;
-        this.resume();
-      },
-      function (this: Target) {
-        this._dumped = true;
-        this.removeAllListeners('data');
-        this.read(16);
-      },
-      function (this: Target) {
-        this._dumped = true;
-        this.removeAllListeners('data');
-        this.read(0);
-        this.resume();
-      },
-    ];
-    for (const variant of variants) assert.equal(probeDumpOfCompleteRequest(variant), undefined);
-    const resumes = function (this: Target) {
-      this._dumped = true;
-      this.removeAllListeners('data');
-      this.resume();
-    };
-    const reads = function (this: Target) {
-      this._dumped = true;
-      this.removeAllListeners('data');
-      this.read(0);
-    };
-    assert.equal(probeDumpOfCompleteRequest(resumes), 'resume');
-    assert.equal(probeDumpOfCompleteRequest(reads), 'read');
-  });
-
-  test('dumpUnreadRequest ends a complete, empty request without resuming it: end, then close', async () => {
-    const req = parsedRequest('', true);
-    const events = eventsOf(req);
-    dumpUnreadRequest.call(req);
-    assert.equal(req._dumped, true);
-    assert.equal(req.readableFlowing, null);
-    assert.deepEqual(await events, ['end', 'close']);
-    assert.equal(req.readableEnded, true);
-    assert.equal(req.destroyed, true);
-  });
-
-  test('dumpUnreadRequest resumes a request with a body left: the body goes, unseen, then end and close', async () => {
-    const req = parsedRequest('abc', true);
-    let seenByListener = 0;
-    req.on('data', () => seenByListener++);
-    const events = eventsOf(req);
-    dumpUnreadRequest.call(req);
-    assert.equal(req.listenerCount('data'), 0);
-    assert.equal(req.readableFlowing, true);
-    const seen = await events;
-    // node emits the data as it starts the flow ('data', then 'resume'), before the end.
-    assert.deepEqual([...seen.slice(0, 2)].sort(), ['data', 'resume']);
-    assert.deepEqual(seen.slice(2), ['end', 'close']);
-    assert.equal(seenByListener, 0);
-  });
-
-  test('dumpUnreadRequest resumes a request still arriving, and one already destroyed, as resume() does', async () => {
-    const make = {
-      arriving: () => parsedRequest('ab', false),
-      destroyed: () => {
-        const req = parsedRequest('', true);
-        req.destroy();
-        return req;
-      },
-    };
-    for (const [name, build] of Object.entries(make)) {
-      const dumped = build();
-      const resumed = build();
-      dumpUnreadRequest.call(dumped);
-      resumed.resume();
-      assert.equal(dumped._dumped, true, name);
-      // Resumed: flowing on nodes where resume() flows a destroyed stream, unchanged where it does not.
-      assert.equal(dumped.readableFlowing, resumed.readableFlowing, name);
-      assert.equal(dumped.isPaused(), resumed.isPaused(), name);
-    }
-    assert.equal(make.arriving().resume().readableFlowing, true);
-    await new Promise((resolve) => setImmediate(resolve));
-  });
-
-  test('dumpUnreadRequest acts once: a second call does nothing', async () => {
-    const req = parsedRequest('', true);
-    let reads = 0;
-    const read = req.read.bind(req);
-    req.read = ((size?: number) => {
-      reads++;
-      return read(size);
-    }) as typeof req.read;
-    const events = eventsOf(req);
-    dumpUnreadRequest.call(req);
-    dumpUnreadRequest.call(req);
-    assert.equal(reads, 1);
-    assert.deepEqual(await events, ['end', 'close']);
+    assert.equal(out.after, false, 'webapp() switched AsyncContextFrame on');
   });
 });
 

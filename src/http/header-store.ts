@@ -6,10 +6,10 @@
  * Why: node's setHeader re-validates the name and value with regular expressions and lower-cases the
  * name on every call (four calls per res.json); for a constant name and a value we built from digits and
  * base64, that work proves nothing. And the store webapp creates serialises faster than node's (see
- * HeaderStore in ./node-internals). Both together: 7% req/s on `hello` (lean, Node 20, bench/README.md). The store is node's own (the object behind
- * getHeader/getHeaders, read by writeHead), so every byte still leaves through the instance's
- * writeHead/write/end, and getHeader, hasHeader, removeHeader and wrappers of writeHead see the header
- * exactly as if setHeader had set it.
+ * HeaderStore in ./node-internals). Both together: 7% req/s on `hello` (lean, Node 20, bench/README.md).
+ * The store is node's own (the object behind getHeader/getHeaders, read by writeHead), so every byte
+ * still leaves through the instance's writeHead/write/end, and getHeader, hasHeader, removeHeader and
+ * wrappers of writeHead see the header exactly as if setHeader had set it.
  *
  * The shortcut is taken only when it is provably equivalent: the store was recognised at startup by a
  * probe of node's own OutgoingMessage (see ./node-internals, assumption 1; otherwise every call goes

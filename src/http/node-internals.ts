@@ -68,11 +68,10 @@ function probeResponse(): Probed {
 
 /*
  * The dictionary webapp creates when it sets the first header of a response (see ./header-store).
- * node creates its own with `{ __proto__: null }`, a hash table that is slow to enumerate
- * when writeHead serialises it (a for-in per response). Instances of this
- * constructor have ordinary fast properties, and their prototype chain is one empty object without a
- * prototype: no `constructor`, `toString` or `__proto__` for a header name to collide with, as in
- * node's own dictionary.
+ * node creates its own with `{ __proto__: null }`, a hash table that is slow to enumerate when
+ * writeHead serialises it (a for-in per response). Instances of this constructor have ordinary fast
+ * properties, and their prototype chain is one empty object without a prototype: no `constructor`,
+ * `toString` or `__proto__` for a header name to collide with, as in node's own dictionary.
  */
 // Sound: called with `new`, it returns an empty object whose prototype (set below) is a null-prototype one.
 export const HeaderStore = function HeaderStore() {} as unknown as new () => HeaderDictionary;

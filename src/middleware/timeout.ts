@@ -4,7 +4,8 @@
  * the request and, with `respond` (the default), a 503 error (`code: 'ETIMEDOUT'`, `timeout`) passed
  * to the error middleware. Beyond it: `req.signal` aborts with that error, so the work can stop; a
  * response already started is left alone (the timer stops when the head is written); and a handler
- * that calls `next()` after its request timed out does not run the rest of the chain (../lifecycle/timed-out).
+ * that calls `next()` after its request timed out does not run the rest of the chain
+ * (../lifecycle/timed-out).
  * @module
  */
 import { httpError } from '../errors/catalogue';
